@@ -1,0 +1,149 @@
+"""The card library: Oracle text as data.
+
+The bundled library is every ``*.json`` file in ``pyengine/cards/`` (a list of card objects);
+a snapshot's ``cards:`` entries are validated by the same function and may add cards. A card is
+``{name, mana_cost, type, power, toughness, text}``; a split or double-faced card has
+``layout`` (``split``, ``transform`` or ``modal_dfc``) and ``faces``, each face a card object.
+"""
+
+from dataclasses import dataclass, field
+import json
+from pathlib import Path
+import re
+
+from .errors import InputError
+
+CARD_DIR = Path(__file__).parent / "cards"
+LAYOUTS = ("normal", "split", "transform", "modal_dfc")
+_FACE_KEYS = {"name", "mana_cost", "type", "power", "toughness", "text"}
+_CARD_KEYS = _FACE_KEYS | {"layout", "faces"}
+_PT = re.compile(r"^(-?\d+|\*|\d*[+-]?\*)$")
+
+
+@dataclass(frozen=True)
+class Face:
+    """One face (or the only face) of a card, as printed."""
+
+    name: str
+    mana_cost: str | None
+    type_line: str
+    power: str | None = None
+    toughness: str | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card: its name, layout and faces (a normal card has one face, named like the card)."""
+
+    name: str
+    layout: str
+    faces: tuple = field(default_factory=tuple)
+
+    @property
+    def front(self):
+        return self.faces[0]
+
+
+def _face(d, where, problems):
+    """Validate one face object; returns a Face or None (problems appended)."""
+    if not isinstance(d, dict):
+        problems.append(f"{where}: expected a mapping with name, type and text, got {type(d).__name__}")
+        return None
+    unknown = sorted(set(map(str, d)) - _CARD_KEYS)
+    if unknown:
+        problems.append(f"{where}: unknown key(s) {', '.join(unknown)}; allowed: {', '.join(sorted(_CARD_KEYS))}")
+    name = d.get("name")
+    if not isinstance(name, str) or not name.strip():
+        problems.append(f"{where}: 'name' must be a non-empty string")
+        name = None
+    elif len(name) > 200:
+        problems.append(f"{where}: 'name' is longer than 200 characters")
+        name = None
+    type_line = d.get("type")
+    if not isinstance(type_line, str) or not type_line.strip():
+        problems.append(f"{where}: 'type' must be a type line such as \"Creature — Elf\"")
+        type_line = None
+    cost = d.get("mana_cost")
+    if cost is not None and not isinstance(cost, str):
+        problems.append(f"{where}: 'mana_cost' must be a string such as \"{{1}}{{G}}\" or null")
+        cost = None
+    text = d.get("text", "") or ""
+    if not isinstance(text, str):
+        problems.append(f"{where}: 'text' must be a string")
+        text = ""
+    pt = {}
+    for key in ("power", "toughness"):
+        v = d.get(key)
+        if v is None:
+            pt[key] = None
+        elif isinstance(v, bool) or not isinstance(v, (int, str)) or not _PT.match(str(v)):
+            problems.append(f"{where}: '{key}' must be a number or a string like \"2\" or \"*\"")
+            pt[key] = None
+        elif isinstance(v, int) and abs(v) > 1_000_000:
+            problems.append(f"{where}: '{key}' {v} is out of range (at most 1000000)")
+            pt[key] = None
+        else:
+            pt[key] = str(v)
+    if name is None or type_line is None:
+        return None
+    return Face(name.strip(), cost.strip() if cost else None, type_line.strip(),
+                pt["power"], pt["toughness"], text)
+
+
+def parse_card(d, where="card"):
+    """Validate a card object (bundled or from a snapshot). Raises InputError with every problem."""
+    problems = []
+    card = _parse(d, where, problems)
+    if problems:
+        raise InputError(problems)
+    return card
+
+
+def _parse(d, where, problems):
+    if not isinstance(d, dict):
+        problems.append(f"{where}: expected a mapping with name, type and text, got {type(d).__name__}")
+        return None
+    layout = d.get("layout", "normal")
+    if layout not in LAYOUTS:
+        problems.append(f"{where}: 'layout' must be one of {', '.join(LAYOUTS)}")
+        return None
+    if layout == "normal":
+        if "faces" in d:
+            problems.append(f"{where}: 'faces' is only for split and double-faced layouts")
+        face = _face(d, where, problems)
+        return Card(face.name, "normal", (face,)) if face else None
+    name = d.get("name")
+    faces = d.get("faces")
+    if not isinstance(name, str) or not name.strip():
+        problems.append(f"{where}: 'name' must be a non-empty string")
+    if not isinstance(faces, list) or len(faces) != 2:
+        problems.append(f"{where}: layout {layout} needs 'faces', a list of exactly two faces")
+        return None
+    parsed = [_face(f, f"{where}, face {i + 1}", problems) for i, f in enumerate(faces)]
+    if None in parsed or not isinstance(name, str):
+        return None
+    return Card(name.strip(), layout, tuple(parsed))
+
+
+def load_bundled():
+    """Every card of the bundled library, by name. A broken bundled file is a bug, not user input."""
+    cards = {}
+    for path in sorted(CARD_DIR.glob("*.json")):
+        for i, d in enumerate(json.loads(path.read_text(encoding="utf-8"))):
+            card = parse_card(d, f"{path.name}[{i}]")
+            if card.name in cards:
+                raise ValueError(f"card {card.name!r} is defined twice in the bundled library")
+            cards[card.name] = card
+    return cards
+
+
+_BUNDLED = None
+
+
+def bundled():
+    """The bundled library (loaded once per process)."""
+    global _BUNDLED
+    if _BUNDLED is None:
+        _BUNDLED = load_bundled()
+    return _BUNDLED

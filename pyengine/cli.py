@@ -1,0 +1,96 @@
+"""The ``mtgkb`` command line (click). Each command lives in ``pyengine/commands/<name>.py`` and
+exposes a click command named ``command``; this module collects them, and owns the shared options
+and the one place where errors become messages and exit codes:
+
+- bad input (snapshot, card, id, question): one line per problem on stderr, exit status 2;
+- an answer that involves card text the compiler does not model: a ``note:`` line on stderr.
+"""
+
+import functools
+import importlib
+import json
+import pkgutil
+import sys
+
+import click
+
+from . import commands as _commands
+from . import snapshot as snapshot_mod
+from .errors import InputError
+from .facts import not_modelled
+
+EXIT_BAD_INPUT = 2
+
+
+class Group(click.Group):
+    """Lists commands in the order they are documented in DESIGN.md."""
+
+    ORDER = ["could-produce", "produce", "actions", "show", "untap", "cast-free", "apply", "check",
+             "coverage", "explain"]
+
+    def list_commands(self, ctx):
+        names = super().list_commands(ctx)
+        return sorted(names, key=lambda n: (self.ORDER.index(n) if n in self.ORDER else 99, n))
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="mtgkb")
+def main():
+    """mtgkb: ask the Magic: The Gathering Comprehensive Rules about a game snapshot.
+
+    Every command reads a snapshot (YAML or JSON; see README.md, "The snapshot") and answers one
+    question; add --json for the machine-readable form. Bad input exits with status 2.
+    """
+
+
+def snapshot_argument(f):
+    """The SNAP argument: a snapshot file, YAML or JSON ('-' reads standard input)."""
+    return click.argument("snap", metavar="SNAP", type=click.Path(dir_okay=False, allow_dash=True))(f)
+
+
+def json_option(f):
+    """The --json flag."""
+    return click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")(f)
+
+
+def load_snapshot(path):
+    """Load and validate SNAP (a path or '-')."""
+    if path == "-":
+        return snapshot_mod.validate(snapshot_mod.parse_text(sys.stdin.buffer.read(), "<stdin>"))
+    return snapshot_mod.load(path)
+
+
+def notes(snapshot):
+    """'note:' lines on stderr for card text that is not modelled (never silently dropped)."""
+    for card, line, text in not_modelled(snapshot):
+        where = f"line {line}" if line else "card"
+        click.echo(f"note: {card} ({where}) not modelled: {text}", err=True)
+
+
+def emit(result, as_json, human):
+    """Print a result as JSON or through the human formatter ``human(result) -> str``."""
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False))
+    else:
+        click.echo(human(result))
+
+
+def handles_errors(f):
+    """Turn InputError into one line per problem and exit status 2; no traceback for any input."""
+    @functools.wraps(f)
+    def wrapper(*a, **kw):
+        try:
+            return f(*a, **kw)
+        except InputError as e:
+            for line in e.problems:
+                click.echo(f"error: {line}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except RecursionError:
+            click.echo("error: input nested too deeply", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+    return wrapper
+
+
+for _m in pkgutil.iter_modules(_commands.__path__):
+    if not _m.name.startswith("_"):
+        main.add_command(importlib.import_module(f"{_commands.__name__}.{_m.name}").command)

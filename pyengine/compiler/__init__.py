@@ -1,0 +1,155 @@
+"""The card compiler: Oracle text (data) -> ability facts for the KB (CR 113, 602, 605, 702).
+
+``compile_card(card)`` returns a :class:`Compiled` with every fact about the card and the list
+of text it did not understand. Nothing is dropped silently: each line not understood becomes a
+``card_not_modelled(Card, Line, Text)`` fact, which the engine reports with every answer that
+involves the card.
+
+Fact vocabulary (documented in ``kb/schema.lp``):
+``card/1, card_type/2, card_supertype/2, card_subtype/2, card_power/2, card_toughness/2,
+card_cost/3, card_has_mana_cost/1, card_layout/2, card_face/3, card_ability/2, ability_text/2,
+activated/1, ability_cost/2`` and what each area module adds.
+"""
+
+from dataclasses import dataclass
+import importlib
+import pkgutil
+import re
+
+from ..terms import Const, fn
+from . import grammar
+from .grammar import Ctx
+from .symbols import NotModelled, parse_mana_cost, parse_type_line
+
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+_SELF = re.compile(r"\bthis (?:creature|land|artifact|enchantment|Equipment|permanent|card|spell)\b")
+_ACTIVATED = re.compile(r'^(?P<cost>[^:"]+?): (?P<effect>.+)$')
+
+for _m in pkgutil.iter_modules(__path__):       # each area module registers its grammar on import
+    if _m.name not in ("grammar", "symbols"):
+        importlib.import_module(f"{__name__}.{_m.name}")
+
+
+@dataclass
+class Compiled:
+    """The facts of one card and the text the compiler did not understand."""
+
+    name: str
+    facts: list
+    not_modelled: list
+
+
+def normalise(text, names):
+    """Ability text without reminder text, with the card's own name(s) replaced by '~'."""
+    prev = None
+    while prev != text:                     # nested parentheses: strip innermost first
+        prev, text = text, _REMINDER.sub("", text)
+    for n in sorted(names, key=len, reverse=True):
+        text = text.replace(n, "~")
+    return _SELF.sub("~", text).strip()
+
+
+def compile_card(card):
+    """Compile a :class:`pyengine.cardlib.Card` into facts."""
+    facts, missing = [("card", card.name)], []
+    facts.append(("card_layout", card.name, Const(card.layout)))
+    if card.layout == "normal":
+        _face(card.name, card.front, facts, missing)
+    else:
+        for i, face in enumerate(card.faces, 1):
+            facts.append(("card_face", card.name, i, face.name))
+            facts.append(("card", face.name))
+            _face(face.name, face, facts, missing)
+    return Compiled(card.name, facts, missing)
+
+
+def _face(key, face, facts, missing):
+    def unmodelled(line_no, text):
+        facts.append(("card_not_modelled", key, line_no, text))
+        missing.append((key, line_no, text))
+
+    sup, types, subs, unknown = parse_type_line(face.type_line)
+    facts += [("card_supertype", key, Const(s)) for s in sup]
+    facts += [("card_type", key, Const(t)) for t in types]
+    facts += [("card_subtype", key, s) for s in subs]
+    if unknown or not types:
+        unmodelled(0, f"type line {face.type_line!r}")
+    if face.mana_cost:
+        try:
+            cost = parse_mana_cost(face.mana_cost)
+            facts.append(("card_has_mana_cost", key))
+            facts += [("card_cost", key, sym, n) for sym, n in cost]
+        except NotModelled as e:
+            unmodelled(0, str(e))
+    for attr, pred in (("power", "card_power"), ("toughness", "card_toughness")):
+        v = getattr(face, attr)
+        if v is None:
+            continue
+        if re.fullmatch(r"-?\d+", v):
+            facts.append((pred, key, int(v)))
+        else:
+            unmodelled(0, f"{attr} {v!r} (characteristic-defining)")
+    names = {key, face.name}
+    if "," in face.name:                    # legendary short name, e.g. "Jace" (201.5)
+        names.add(face.name.split(",")[0])
+    for i, raw in enumerate(face.text.split("\n"), 1):
+        text = normalise(raw, names)
+        if not text:
+            continue
+        ctx = Ctx(key, i, face)
+        try:
+            ab_facts = compile_line(ctx, text)
+        except NotModelled as e:
+            unmodelled(i, f"{raw.strip()} [{e}]" if str(e) else raw.strip())
+            continue
+        facts.append(("card_ability", key, ctx.ab))
+        facts.append(("ability_text", ctx.ab, raw.strip()))
+        facts += ab_facts
+
+
+def compile_line(ctx, text):
+    """Facts for one ability line; raises NotModelled if no registered shape covers all of it."""
+    for rx, handler in grammar.SENTENCES:
+        m = rx.fullmatch(text)
+        if m:
+            return handler(ctx, m)
+    m = _ACTIVATED.match(text)
+    if m and not text.startswith(("When", "Whenever", "At ")):
+        return _activated(ctx, m.group("cost"), m.group("effect"))
+    return _keywords(ctx, text)
+
+
+def _activated(ctx, cost_text, effect_text):
+    facts = [("activated", ctx.ab)]
+    for item in (c.strip() for c in cost_text.split(",")):
+        facts += _one(grammar.COSTS, ctx, item, "cost")
+    facts += _one(grammar.EFFECTS, ctx, effect_text.strip(), "effect")
+    return facts
+
+
+def _one(table, ctx, text, what):
+    for rx, handler in table:
+        m = rx.fullmatch(text)
+        if m:
+            return handler(ctx, m)
+    raise NotModelled(f"{what} {text!r} not modelled")
+
+
+def _keywords(ctx, text):
+    """A keyword line such as 'Flying, haste' or 'Morph {3}{G}{G}' (702)."""
+    facts = []
+    for part in (p.strip() for p in text.split(",")):
+        if part.lower() in grammar.KEYWORDS:
+            facts += grammar.KEYWORDS[part.lower()](ctx, "")
+            continue
+        word, _, arg = part.partition(" ")
+        handler = grammar.KEYWORDS.get(word.lower())
+        if handler is None:
+            raise NotModelled()
+        facts += handler(ctx, arg.strip())
+    return facts
+
+
+def mana_cost_facts(ctx, text, pred="ability_cost"):
+    """Facts ``pred(Ab, mana(Sym,N))`` for a run of mana symbols in a cost (107.4)."""
+    return [(pred, ctx.ab, fn("mana", sym, n)) for sym, n in parse_mana_cost(text)]

@@ -1,0 +1,84 @@
+"""Mana symbols and type lines (CR 107.4, 202, 205), shared by every part of the compiler."""
+
+import re
+
+from ..terms import Const, fn
+
+COLORS = ("w", "u", "b", "r", "g")
+MANA_TYPES = COLORS + ("c",)
+_SYMBOL = re.compile(r"\{([^{}]*)\}")
+CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
+              "planeswalker", "sorcery")
+SUPERTYPES = ("basic", "legendary", "ongoing", "snow", "world")
+
+
+class NotModelled(Exception):
+    """Raised by a grammar handler for text it recognises only in part."""
+
+
+def symbols(text):
+    """The symbols of a run of mana symbols, e.g. '{2}{G}{G}' -> ['2','G','G']; None if not only symbols."""
+    text = text.strip()
+    if not text or _SYMBOL.sub("", text) != "":
+        return None
+    return _SYMBOL.findall(text)
+
+
+def cost_term(sym):
+    """The term for one mana-cost symbol (107.4): generic count, a colour, c, x, hybrid, phyrexian."""
+    s = sym.upper()
+    if s.isdigit():
+        return ("generic", int(s))
+    if s.lower() in MANA_TYPES:
+        return (Const(s.lower()), 1)
+    if s == "X":
+        return (Const("x"), 1)
+    if s == "S":
+        return (Const("snow"), 1)
+    parts = s.split("/")
+    if len(parts) == 2:
+        a, b = (p.lower() for p in parts)
+        if a in COLORS and b in COLORS:
+            return (fn("hybrid", Const(a), Const(b)), 1)
+        if a in COLORS and b == "p":
+            return (fn("phyrexian", Const(a)), 1)
+        if a == "2" and b in COLORS:
+            return (fn("twobrid", Const(b)), 1)
+    raise NotModelled(f"mana symbol {{{sym}}}")
+
+
+def parse_mana_cost(text):
+    """A mana cost as a list of (term, count), generic folded into ('generic', N). Raises NotModelled."""
+    syms = symbols(text)
+    if syms is None:
+        raise NotModelled(f"mana cost {text!r}")
+    counts = {}
+    for s in syms:
+        term, n = cost_term(s)
+        key = Const("generic") if term == "generic" else term
+        counts[key] = counts.get(key, 0) + (n if term == "generic" else 1)
+    return sorted(counts.items(), key=lambda kv: str(kv[0]))
+
+
+def parse_type_line(line):
+    """(supertypes, card types, subtypes) of a type line such as 'Legendary Land — Forest Dryad'."""
+    head, tail = _split_dash(line)
+    words = head.split()
+    sup, types, unknown = [], [], []
+    for w in words:
+        lw = w.lower()
+        if lw in SUPERTYPES:
+            sup.append(lw)
+        elif lw in CARD_TYPES:
+            types.append(lw)
+        elif lw == "tribal":          # 205.2a: tribal is now kindred
+            types.append("kindred")
+        else:
+            unknown.append(w)
+    return sup, types, tail.split(), unknown
+
+
+def _split_dash(line):
+    """Split a type line at its dash (an em dash, or ' - ' in hand-typed cards)."""
+    m = re.match(r"^(.*?)\s*(?:—|\s-\s)\s*(.*)$", line)
+    return (m.group(1), m.group(2)) if m else (line, "")

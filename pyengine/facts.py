@@ -1,0 +1,74 @@
+"""A validated snapshot as facts (tuples, see :mod:`pyengine.terms`); the vocabulary is kb/schema.lp.
+
+Only cards the snapshot mentions are compiled and sent, so grounding stays proportional to the
+snapshot. Compiled cards are cached per process.
+"""
+
+from functools import lru_cache
+
+from .compiler import compile_card
+from .terms import Const, fn
+
+
+@lru_cache(maxsize=None)
+def _compiled(card):
+    return compile_card(card)
+
+
+def compiled(snapshot, name):
+    """The compiled form of a card the snapshot can use."""
+    return _compiled(snapshot.cards[name])
+
+
+def used_cards(snapshot):
+    """Names of every card the snapshot mentions, in a stable order."""
+    names = {p.card for p in snapshot.battlefield} | {e.card for e in snapshot.effects}
+    for zone in (snapshot.hand, snapshot.library, snapshot.graveyard):
+        for cards in zone.values():
+            names.update(cards)
+    return sorted(names)
+
+
+def snapshot_facts(snapshot):
+    """Every fact of the snapshot: players, turn, permanents, zones, effects and card facts."""
+    f = []
+    for i, pl in enumerate(snapshot.players, 1):
+        f += [("player", pl), ("turn_order", pl, i), ("life", pl, snapshot.life[pl])]
+    f += [("active_player", snapshot.active), ("current_step", Const(snapshot.step))]
+    for p in snapshot.battlefield:
+        x = p.id
+        f += [("permanent", x), ("perm_card", x, p.card), ("controller", x, p.controller),
+              ("owner", x, p.owner)]
+        if p.tapped:
+            f.append(("tapped", x))
+        if p.controlled_since_turn_start:
+            f.append(("controlled_since_turn_start", x))
+        f += [("counter", x, kind, n) for kind, n in sorted(p.counters.items())]
+        if p.attached_to:
+            f.append(("attached_to", x, p.attached_to))
+        if p.face_down:
+            f.append(("face_down", x, Const(p.face_down)))
+        if p.exerted_by:
+            f.append(("exerted_by", x, p.exerted_by))
+        if p.x is not None:
+            f.append(("cast_x", x, p.x))
+        if p.phased_out:
+            f.append(("phased_out", x))
+    for pred, zone in (("hand", snapshot.hand), ("library", snapshot.library),
+                       ("graveyard", snapshot.graveyard)):
+        for pl, cards in zone.items():
+            f += [(pred, pl, i, c) for i, c in enumerate(cards, 1)]
+    for i, e in enumerate(snapshot.effects, 1):
+        f += [("effect", i), ("effect_card", i, e.card), ("effect_controller", i, e.controller)]
+        f += [("effect_target", i, t) for t in e.targets]
+    for name in used_cards(snapshot):
+        f += compiled(snapshot, name).facts
+    return f
+
+
+def not_modelled(snapshot):
+    """(card, line, text) for every line of every used card the compiler did not understand."""
+    out = []
+    for name in used_cards(snapshot):
+        out += compiled(snapshot, name).not_modelled
+    return out

@@ -1,0 +1,362 @@
+"""Game snapshots (DESIGN.md, "The snapshot"): reading, complete validation, normalisation.
+
+``load(path_or_text)`` returns a :class:`Snapshot` or raises :class:`InputError` listing every
+problem, one line each, naming the key and the permanent. Nothing is grounded before a snapshot
+has passed validation, so nothing is ever half-applied. ``Snapshot.to_dict()`` gives back the
+same format (with defaults filled in), so that ``apply`` output can be fed back in.
+"""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+import re
+
+import yaml
+
+from . import cardlib
+from .errors import InputError
+
+STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
+         "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
+FACE_DOWN = ("manifest", "manifest_dread", "cloak", "morph", "disguise")
+ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+MAX_INT = 1_000_000
+MAX_BYTES = 20_000_000
+TOP_KEYS = ("players", "active", "step", "battlefield", "hand", "library", "graveyard", "life",
+            "effects", "cards")
+PERM_KEYS = ("id", "card", "controller", "owner", "tapped", "controlled_since_turn_start",
+             "counters", "attached_to", "face_down", "exerted_by", "x", "phased_out")
+EFFECT_KEYS = ("card", "controller", "targets")
+
+
+@dataclass
+class Permanent:
+    """One permanent on the battlefield, every key filled in."""
+
+    id: str
+    card: str
+    controller: str
+    owner: str
+    tapped: bool = False
+    controlled_since_turn_start: bool = True
+    counters: dict = field(default_factory=dict)
+    attached_to: str | None = None
+    face_down: str | None = None
+    exerted_by: str | None = None
+    x: int | None = None
+    phased_out: bool = False
+
+
+@dataclass
+class Effect:
+    """An effect of a resolved spell or ability that still applies."""
+
+    card: str
+    controller: str
+    targets: list = field(default_factory=list)
+
+
+@dataclass
+class Snapshot:
+    """A validated game snapshot. ``cards`` maps every card name it may use to its Card."""
+
+    players: list
+    active: str
+    step: str
+    battlefield: list
+    hand: dict
+    library: dict
+    graveyard: dict
+    life: dict
+    effects: list
+    extra_cards: list
+    cards: dict
+
+    def permanent(self, pid):
+        """The permanent with this id, or None."""
+        return next((p for p in self.battlefield if p.id == pid), None)
+
+    def to_dict(self):
+        """The snapshot in its public format, defaults made explicit."""
+        def perm(p):
+            d = {"id": p.id, "card": p.card, "controller": p.controller, "owner": p.owner,
+                 "tapped": p.tapped, "controlled_since_turn_start": p.controlled_since_turn_start}
+            for k in ("counters", "attached_to", "face_down", "exerted_by", "x"):
+                v = getattr(p, k)
+                if v:
+                    d[k] = dict(v) if k == "counters" else v
+            if p.x == 0:
+                d["x"] = 0
+            if p.phased_out:
+                d["phased_out"] = True
+            return d
+        d = {"players": list(self.players), "active": self.active, "step": self.step,
+             "battlefield": [perm(p) for p in self.battlefield]}
+        for k in ("hand", "library", "graveyard"):
+            zone = {pl: list(v) for pl, v in getattr(self, k).items() if v}
+            if zone:
+                d[k] = zone
+        d["life"] = dict(self.life)
+        if self.effects:
+            d["effects"] = [{"card": e.card, "controller": e.controller, "targets": list(e.targets)}
+                            for e in self.effects]
+        if self.extra_cards:
+            d["cards"] = list(self.extra_cards)
+        return d
+
+
+def read_file(path):
+    """Parse a YAML or JSON snapshot file into plain data; one InputError line on failure."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise InputError(f"{path}: file is larger than {MAX_BYTES} bytes")
+        raw = path.read_bytes()
+    except OSError as e:
+        raise InputError(f"{path}: cannot read file ({e.strerror or e})")
+    return parse_text(raw, str(path))
+
+
+def parse_text(raw, where="snapshot"):
+    """Parse YAML or JSON text (str or bytes) into plain data; one InputError line on failure."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputError(f"{where}: not a text file (expected UTF-8 YAML or JSON)")
+    if "\x00" in raw:
+        raise InputError(f"{where}: not a text file (contains NUL bytes)")
+    if not raw.strip():
+        raise InputError(f"{where}: empty file; a snapshot needs at least 'players'")
+    try:
+        data = yaml.safe_load(raw)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(e, "problem", None) or "invalid syntax"
+        raise InputError(f"{where}: not valid YAML or JSON{at}: {problem}")
+    except (RecursionError, ValueError, OverflowError) as e:
+        raise InputError(f"{where}: cannot be read as YAML or JSON ({type(e).__name__})")
+    if not isinstance(data, dict):
+        raise InputError(f"{where}: the top level must be a mapping with keys such as players and battlefield")
+    return data
+
+
+def load(source):
+    """Validate a snapshot given as a file path or as already parsed data (a dict)."""
+    return validate(source if isinstance(source, dict) else read_file(source))
+
+
+def loads(text):
+    """Validate a snapshot given as YAML or JSON text."""
+    return validate(parse_text(text))
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def validate(data):
+    """Validate parsed snapshot data completely; returns a Snapshot or raises InputError."""
+    p = []                                     # every problem, one line each
+    if not isinstance(data, dict):
+        raise InputError("snapshot: the top level must be a mapping")
+    for k in data:
+        if k not in TOP_KEYS:
+            p.append(f"snapshot: unknown key {k!r}; allowed keys: {', '.join(TOP_KEYS)}")
+
+    players = data.get("players")
+    if players is None:
+        p.append("players: required, a list of player names in turn order")
+        players = []
+    elif not isinstance(players, list) or not players:
+        p.append("players: must be a non-empty list of player names")
+        players = []
+    good_players = []
+    for i, pl in enumerate(players):
+        if not isinstance(pl, str) or not ID.match(pl):
+            p.append(f"players[{i}]: {pl!r} is not a valid player name (letters, digits, '_' and '-')")
+        elif pl in good_players:
+            p.append(f"players[{i}]: player {pl!r} is listed twice")
+        else:
+            good_players.append(pl)
+    pset = set(good_players)
+
+    def player_ref(v, where):
+        if not isinstance(v, str) or v not in pset:
+            p.append(f"{where}: unknown player {v!r}; players are {', '.join(good_players) or '(none)'}")
+            return None
+        return v
+
+    active = data.get("active", good_players[0] if good_players else None)
+    if "active" in data:
+        active = player_ref(data["active"], "active")
+    step = data.get("step", "precombat_main")
+    if step not in STEPS:
+        p.append(f"step: {step!r} is not a step; expected one of {', '.join(STEPS)}")
+
+    # cards: snapshot-defined cards join the bundled library
+    cards = dict(cardlib.bundled())
+    extra = data.get("cards", []) or []
+    if not isinstance(extra, list):
+        p.append("cards: must be a list of card definitions")
+        extra = []
+    for i, d in enumerate(extra):
+        try:
+            card = cardlib.parse_card(d, f"cards[{i}]")
+        except InputError as e:
+            p.extend(e.problems)
+            continue
+        if card.name in cards and card.name not in cardlib.bundled():
+            p.append(f"cards[{i}]: card {card.name!r} is defined twice")
+        cards[card.name] = card
+
+    def card_ref(v, where):
+        if not isinstance(v, str) or v not in cards:
+            hint = "; define it under 'cards:'" if isinstance(v, str) else ""
+            p.append(f"{where}: unknown card {v!r}{hint}")
+            return None
+        return v
+
+    def flag(d, key, default, where):
+        v = d.get(key, default)
+        if not isinstance(v, bool):
+            p.append(f"{where}: '{key}' must be true or false, got {v!r}")
+            return default
+        return v
+
+    def count(v, where, minimum=0):
+        if not _is_int(v):
+            p.append(f"{where}: expected a whole number, got {v!r}")
+            return None
+        if v < minimum:
+            p.append(f"{where}: must not be negative, got {v}")
+            return None
+        if v > MAX_INT:
+            p.append(f"{where}: {v} is too large (at most {MAX_INT})")
+            return None
+        return v
+
+    bf = data.get("battlefield", []) or []
+    if not isinstance(bf, list):
+        p.append("battlefield: must be a list of permanents")
+        bf = []
+    perms, ids = [], set()
+    for i, d in enumerate(bf):
+        if not isinstance(d, dict):
+            p.append(f"battlefield[{i}]: expected a mapping with id, card and controller")
+            continue
+        pid = d.get("id")
+        if not isinstance(pid, str) or not ID.match(pid):
+            p.append(f"battlefield[{i}]: 'id' {pid!r} is missing or malformed (letters, digits, '_' and '-', at most 64)")
+            where, pid = f"battlefield[{i}]", None
+        elif pid in ids:
+            p.append(f"battlefield[{i}] ({pid}): duplicate id {pid!r}")
+            where, pid = f"battlefield[{i}] ({pid})", None
+        else:
+            ids.add(pid)
+            where = f"battlefield[{i}] ({pid})"
+        for k in d:
+            if k not in PERM_KEYS:
+                p.append(f"{where}: unknown key {k!r}; allowed keys: {', '.join(PERM_KEYS)}")
+        if "card" in d:
+            card = card_ref(d["card"], f"{where}: card")
+        else:
+            card = None
+            p.append(f"{where}: 'card' is required")
+        if "controller" not in d:
+            p.append(f"{where}: 'controller' is required")
+            ctrl = None
+        else:
+            ctrl = player_ref(d["controller"], f"{where}: controller")
+        owner = player_ref(d["owner"], f"{where}: owner") if "owner" in d else ctrl
+        counters = d.get("counters", {}) or {}
+        good_counters = {}
+        if not isinstance(counters, dict):
+            p.append(f"{where}: 'counters' must be a mapping such as {{\"+1/+1\": 2}}")
+        else:
+            for kind, n in counters.items():
+                if not isinstance(kind, str) or not kind.strip() or len(kind) > 64:
+                    p.append(f"{where}: counter kind {kind!r} must be a short non-empty name")
+                    continue
+                n = count(n, f"{where}: counters[{kind!r}]")
+                if n:
+                    good_counters[kind] = n
+        face_down = d.get("face_down")
+        if face_down is not None and face_down not in FACE_DOWN:
+            p.append(f"{where}: face_down {face_down!r} is not one of {', '.join(FACE_DOWN)}")
+        exerted = player_ref(d["exerted_by"], f"{where}: exerted_by") if d.get("exerted_by") is not None else None
+        x = count(d["x"], f"{where}: x") if d.get("x") is not None else None
+        att = d.get("attached_to")
+        if att is not None and not isinstance(att, str):
+            p.append(f"{where}: attached_to must be a permanent id")
+            att = None
+        perms.append(Permanent(
+            id=pid, card=card, controller=ctrl, owner=owner,
+            tapped=flag(d, "tapped", False, where),
+            controlled_since_turn_start=flag(d, "controlled_since_turn_start", True, where),
+            counters=good_counters, attached_to=att, face_down=face_down,
+            exerted_by=exerted, x=x, phased_out=flag(d, "phased_out", False, where)))
+    for i, perm in enumerate(perms):
+        if perm.attached_to is not None:
+            if perm.attached_to not in ids:
+                p.append(f"battlefield ({perm.id or i}): attached_to {perm.attached_to!r} is not a permanent on the battlefield")
+            elif perm.attached_to == perm.id:
+                p.append(f"battlefield ({perm.id}): attached_to itself")
+
+    zones = {}
+    for zone in ("hand", "library", "graveyard"):
+        z = data.get(zone, {}) or {}
+        zones[zone] = {pl: [] for pl in good_players}
+        if not isinstance(z, dict):
+            p.append(f"{zone}: must be a mapping from player to a list of card names")
+            continue
+        for pl, names in z.items():
+            if player_ref(pl, f"{zone}") is None:
+                continue
+            if not isinstance(names, list):
+                p.append(f"{zone}[{pl}]: must be a list of card names")
+                continue
+            zones[zone][pl] = [n for j, n in enumerate(names) if card_ref(n, f"{zone}[{pl}][{j}]")]
+
+    life = {pl: 20 for pl in good_players}
+    lv = data.get("life", {}) or {}
+    if not isinstance(lv, dict):
+        p.append("life: must be a mapping from player to life total")
+    else:
+        for pl, n in lv.items():
+            if player_ref(pl, "life") is None:
+                continue
+            if not _is_int(n) or abs(n) > MAX_INT:
+                p.append(f"life[{pl}]: expected a whole number between -{MAX_INT} and {MAX_INT}, got {n!r}")
+            else:
+                life[pl] = n
+
+    effects = []
+    ev = data.get("effects", []) or []
+    if not isinstance(ev, list):
+        p.append("effects: must be a list")
+        ev = []
+    targets_ok = ids | pset
+    for i, d in enumerate(ev):
+        where = f"effects[{i}]"
+        if not isinstance(d, dict):
+            p.append(f"{where}: expected a mapping with card, controller and targets")
+            continue
+        for k in d:
+            if k not in EFFECT_KEYS:
+                p.append(f"{where}: unknown key {k!r}; allowed keys: {', '.join(EFFECT_KEYS)}")
+        card = card_ref(d.get("card"), f"{where}: card")
+        ctrl = player_ref(d.get("controller"), f"{where}: controller")
+        tg = d.get("targets", []) or []
+        if not isinstance(tg, list):
+            p.append(f"{where}: targets must be a list of permanent ids or players")
+            tg = []
+        for t in tg:
+            if not isinstance(t, str) or t not in targets_ok:
+                p.append(f"{where}: target {t!r} is not a permanent on the battlefield or a player")
+        effects.append(Effect(card, ctrl, [t for t in tg if isinstance(t, str)]))
+
+    if p:
+        raise InputError(p)
+    return Snapshot(good_players, active, step, perms, zones["hand"], zones["library"],
+                    zones["graveyard"], life, effects, list(extra), cards)

@@ -1,0 +1,65 @@
+"""Plain-Python terms for facts, so that only :mod:`pyengine.engine` touches clingo.
+
+A fact is a tuple ``(predicate, arg, ...)``. An argument is an ``int`` (a number), a ``str``
+(always a quoted string: names from a snapshot can never become program text), a :class:`Const`
+(a lowercase constant the program itself knows, e.g. ``land``) or a :class:`Fn` (a compound
+term). Results come back in the same form.
+"""
+
+from dataclasses import dataclass
+import re
+
+_CONST = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+@dataclass(frozen=True, order=True)
+class Const:
+    """An ASP constant such as ``land`` or ``tap``. Only names the KB defines are allowed."""
+
+    name: str
+
+    def __post_init__(self):
+        if not _CONST.match(self.name):
+            raise ValueError(f"not a constant: {self.name!r}")
+
+    def __str__(self):
+        return self.name
+
+
+@dataclass(frozen=True)
+class Fn:
+    """A compound term ``name(args...)``."""
+
+    name: str
+    args: tuple
+
+    def __post_init__(self):
+        if not _CONST.match(self.name):
+            raise ValueError(f"not a function name: {self.name!r}")
+
+    def __str__(self):
+        return f"{self.name}({','.join(render(a) for a in self.args)})"
+
+
+def fn(name, *args):
+    """Shorthand for ``Fn(name, args)``."""
+    return Fn(name, tuple(args))
+
+
+def render(term):
+    """ASP-like text of a term, for humans (explanations, messages); never fed to clingo."""
+    if isinstance(term, bool):
+        raise TypeError("booleans are not terms")
+    if isinstance(term, int):
+        return str(term)
+    if isinstance(term, str):
+        return '"' + term.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(term, tuple):
+        return "(" + ",".join(render(a) for a in term) + ("," if len(term) == 1 else "") + ")"
+    return str(term)
+
+
+def render_fact(fact):
+    """ASP-like text of a fact tuple ``(pred, args...)``."""
+    pred, *args = fact
+    return pred if not args else f"{pred}({','.join(render(a) for a in args)})"

@@ -1,0 +1,7 @@
+"""Test configuration: make the checkout importable without installing it."""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))

@@ -1,0 +1,34 @@
+"""Shared test helpers: run the CLI in-process and compare answers."""
+
+import json
+
+from click.testing import CliRunner
+
+from pyengine.cli import main
+
+
+def run_cli(args, input=None):
+    """Run `mtgkb ARGS`; returns (exit code, parsed JSON answer or raw stdout, stderr)."""
+    result = CliRunner().invoke(main, args, input=input)
+    out = result.stdout
+    try:
+        answer = json.loads(out) if "--json" in args and out.strip() else out
+    except json.JSONDecodeError:
+        answer = out
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, answer, result.stderr
+
+
+def _matches(want, got):
+    if isinstance(want, dict):
+        return isinstance(got, dict) and all(k in got and _matches(v, got[k]) for k, v in want.items())
+    return want == got
+
+
+def subset(want, answer):
+    """True if WANT is contained in ANSWER: dict keys match, or each list item is present."""
+    if isinstance(want, dict):
+        return _matches(want, answer)
+    items = answer["actions"] if isinstance(answer, dict) and "actions" in answer else answer
+    return all(any(_matches(w, g) for g in items) for w in want)

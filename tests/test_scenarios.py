@@ -1,0 +1,50 @@
+"""Data-driven golden cases: every ``tests/scenarios/*.yaml`` file is a list of scenarios.
+
+A scenario (readable and writable without Python)::
+
+    - name: short-unique-name
+      source: "the ruling or CR sentence it checks, quoted"
+      cite: "106.7"                      # CR rule, or "ruling: <card>"
+      snapshot: {players: [alice], battlefield: [...]}
+      command: [could-produce, --json]   # mtgkb arguments; SNAP is inserted after the command name
+      expect: {...}                      # the exact --json answer, or
+      expect_contains: {...} | [...]     # a sub-dict / items that must be in the answer
+      expect_lacks: [...]                # items that must not be in the answer
+      exit_status: 2                     # default 0
+
+``expect_contains`` with a dict checks each key's value; with a list, each item must be an
+element of the answer (for actions, matched against ``answer["actions"]`` on the given keys).
+"""
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from helpers import run_cli, subset
+
+SCEN_DIR = Path(__file__).parent / "scenarios"
+
+
+def _cases():
+    for path in sorted(SCEN_DIR.glob("*.yaml")):
+        for case in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+            yield pytest.param(case, id=f"{path.stem}::{case['name']}")
+
+
+@pytest.mark.parametrize("case", _cases())
+def test_scenario(case, tmp_path):
+    snap = tmp_path / "snap.yaml"
+    snap.write_text(yaml.safe_dump(case["snapshot"]), encoding="utf-8")
+    cmd = list(case["command"])
+    args = [cmd[0], str(snap)] + [str(a) for a in cmd[1:]]
+    code, answer, err = run_cli(args)
+    assert code == case.get("exit_status", 0), err
+    if code != 0:
+        return
+    if "expect" in case:
+        assert answer == case["expect"], case.get("source")
+    if "expect_contains" in case:
+        assert subset(case["expect_contains"], answer), (case.get("source"), answer)
+    for item in case.get("expect_lacks", []):
+        assert not subset([item], answer), (case.get("source"), answer)
