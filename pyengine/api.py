@@ -7,6 +7,7 @@ data shaped like the CLI's ``--json`` answer. Unknown ids raise :class:`InputErr
 from .engine import Engine
 from .errors import InputError
 from .facts import snapshot_facts
+from . import render
 from .terms import Const
 
 MANA_LETTER = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G", "c": "C"}
@@ -77,3 +78,19 @@ def show(snapshot, pid):
         "controller": by["controls"][0][0] if "controls" in by else None,
         "phased_out": "in_play" not in by,
     }
+
+
+def check_player(snapshot, player):
+    """Raise InputError unless PLAYER is a player of the snapshot."""
+    if player not in snapshot.players:
+        raise InputError(f"unknown player {player!r}; players are {', '.join(snapshot.players)}")
+
+
+def actions(snapshot, player=None):
+    """{"actions": [...legal now...], "refused": [...with the rule and reason...]} for PLAYER
+    (default: the active player)."""
+    player = player or snapshot.active
+    check_player(snapshot, player)
+    [model] = engine(snapshot, "actions").ask([("asked_player", player)])
+    legal, refused = render.actions(model)
+    return {"player": player, "actions": legal, "refused": refused}

@@ -14,7 +14,7 @@ import time
 import clingo
 
 from .errors import InputError
-from .terms import Const, Fn
+from .terms import Const, Fn, render_fact
 
 DEFAULT_TIME_LIMIT = 60.0
 
@@ -108,7 +108,7 @@ class Engine:
         found = []
         t0 = time.perf_counter()
         with self.ctl.solve(on_model=lambda m: found.append(
-                sorted(atom_tuple(s) for s in m.symbols(shown=True))), async_=True) as handle:
+                sorted((atom_tuple(s) for s in m.symbols(shown=True)), key=render_fact)), async_=True) as handle:
             if not handle.wait(self.time_limit):
                 handle.cancel()
                 raise SolveTimeout(f"the solver did not finish within {self.time_limit:g} s")

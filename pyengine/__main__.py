@@ -1,0 +1,5 @@
+"""`python -m pyengine ...` runs the mtgkb command line."""
+
+from .cli import main
+
+main()

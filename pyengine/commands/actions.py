@@ -1,0 +1,38 @@
+"""`mtgkb actions`: the actions a player may take now, and why not the others."""
+
+import click
+
+from .. import api
+from ..cli import emit, handles_errors, json_option, load_snapshot, notes, snapshot_argument
+
+
+def _line(a):
+    extra = ", ".join(f"{k}={v}" for k, v in a.items() if k not in ("kind", "permanent", "rule", "reason"))
+    return f"{a['kind']} {a['permanent']}" + (f" ({extra})" if extra else "")
+
+
+def human(r):
+    lines = [f"{r['player']} may:"] + [f"  {_line(a)}" for a in r["actions"]] or ["  (nothing)"]
+    if r["refused"]:
+        lines.append("not now:")
+        lines += [f"  {_line(a)}: {a['reason']} [CR {a['rule']}]" for a in r["refused"]]
+    return "\n".join(lines)
+
+
+@click.command("actions")
+@snapshot_argument
+@click.option("--player", "-p", metavar="P", help="Whose actions (default: the active player).")
+@json_option
+@handles_errors
+def command(snap, player, as_json):
+    """Which actions may a player take now, and why not the others?
+
+    Lists activations of abilities whose costs can be paid (CR 107.5, 107.6, 302.6, 602), turning
+    face-down permanents face up (special action, CR 116.2b), and, in the active player's
+    declare attackers step, each creature that may attack (with exert where an effect allows it).
+    Actions that are refused are listed under "refused" with the CR rule that stops them.
+    """
+    s = load_snapshot(snap)
+    result = api.actions(s, player)
+    notes(s)
+    emit(result, as_json, human)

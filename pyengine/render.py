@@ -1,0 +1,77 @@
+"""Turning KB terms into the public answer shapes: mana symbols, costs, actions."""
+
+from .terms import Const, Fn, render
+
+_ORDER = ["x", "generic", "w", "u", "b", "r", "g", "c", "snow"]
+_LETTER = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G", "c": "C", "x": "X", "snow": "S"}
+
+
+def symbol_text(sym, n):
+    """Text of N copies of one cost symbol term, e.g. (Const('g'), 2) -> '{G}{G}'."""
+    if isinstance(sym, Const):
+        if sym.name == "generic":
+            return f"{{{n}}}"
+        return f"{{{_LETTER[sym.name]}}}" * n
+    if isinstance(sym, Fn):
+        parts = [_LETTER.get(str(a), str(a)) for a in sym.args]
+        if sym.name == "hybrid":
+            return f"{{{parts[0]}/{parts[1]}}}" * n
+        if sym.name == "phyrexian":
+            return f"{{{parts[0]}/P}}" * n
+        if sym.name == "twobrid":
+            return f"{{2/{parts[0]}}}" * n
+    return render(sym) * n
+
+
+def _key(item):
+    sym = item[0]
+    name = sym.name if isinstance(sym, (Const, Fn)) else str(sym)
+    return (_ORDER.index(name) if name in _ORDER else len(_ORDER), str(sym))
+
+
+def cost_text(items):
+    """A mana cost from (symbol, count) pairs, in the usual order: '{3}{G}{G}'; '{0}' if empty."""
+    items = sorted(items, key=_key)
+    text = "".join(symbol_text(s, n) for s, n in items if n)
+    return text or "{0}"
+
+
+def value(v):
+    """A detail value for JSON: true/false constants as booleans, constants as strings."""
+    if isinstance(v, Const):
+        return {"true": True, "false": False}.get(v.name, v.name)
+    if isinstance(v, (Fn, tuple)):
+        return render(v)
+    return v
+
+
+def actions(model, player_pred="legal_action"):
+    """Group legal_action/refused/action_detail atoms of a model into public action dicts."""
+    details = {}
+    for atom in model:
+        if atom[0] == "action_detail":
+            _, a, k, v = atom
+            details.setdefault(a, {}).setdefault(str(k), []).append(v)
+    legal, refused = [], []
+    for atom in model:
+        if atom[0] == "legal_action":
+            legal.append(_action(atom[2], details.get(atom[2], {})))
+        elif atom[0] == "refused":
+            d = _action(atom[2], details.get(atom[2], {}))
+            d["rule"], d["reason"] = atom[3], value(atom[4])
+            refused.append(d)
+    key = lambda d: (d["permanent"] or "", d["kind"], str(d.get("ability", "")), str(d))
+    return sorted(legal, key=key), sorted(refused, key=key)
+
+
+def _action(a, details):
+    kind, x = a.args[0], a.args[1]
+    d = {"kind": str(kind), "permanent": x}
+    for k, vs in sorted(details.items()):
+        if k == "cost":
+            d[k] = cost_text([(v.args[0], v.args[1]) for v in vs if isinstance(v, Fn) and v.name == "mana"])
+        elif len(vs) == 1:
+            d[k] = value(vs[0])
+        else:
+            d[k] = sorted(value(v) for v in vs)
+    return d
