@@ -124,3 +124,337 @@ class Engine:
 def to_symbol_atom(fact):
     """A fact tuple ``(pred, args...)`` as a clingo atom symbol."""
     return clingo.Function(fact[0], [to_symbol(a) for a in fact[1:]])
+
+
+# --- The KB as data: parsing kb/*.lp and provenance by rewriting (explain, check, coverage) -------
+
+from dataclasses import dataclass as _dataclass
+from functools import lru_cache as _lru_cache
+import re as _re
+
+from clingo import ast as _ast
+
+from .patterns import BodyLit, Expr, KbRule, Var
+
+_TAG = _re.compile(r"^%\s*@(cr|ruling)\s+(.*?)\s*$")
+_BANNER = _re.compile(r"^%%%+\s*(.*?)\s*%*$")
+_BINOPS = {"Plus": "+", "Minus": "-", "Multiplication": "*", "Division": "/", "Modulo": "\\",
+           "Power": "**", "And": "&", "Or": "?", "XOr": "^"}
+_CMPOPS = {"Equal": "=", "NotEqual": "!=", "LessThan": "<", "LessEqual": "<=",
+           "GreaterThan": ">", "GreaterEqual": ">="}
+_ANY = "__any"                 # stands for an anonymous variable inside a provenance term
+
+
+def _quiet(code, msg):
+    pass
+
+
+@_dataclass
+class KbProgram:
+    """The KB parsed: every rule (unpooled) with its tags, and every #defined input predicate.
+
+    ``defined`` maps (name, arity) to (file, section banner) of its ``#defined`` declaration;
+    ``docs`` maps a predicate name to its ``%*!`` doc comment.
+    """
+
+    root: Path
+    rules: list
+    asts: list
+    defined: dict
+    docs: dict
+    files: list
+
+
+def _rel(root, filename):
+    p = Path(filename)
+    if not p.is_absolute():
+        p = (root / p)
+    try:
+        return str(p.resolve().relative_to(root.resolve()))
+    except ValueError:
+        return str(p)
+
+
+def _pattern(t):
+    """A term AST as a pattern (see pyengine.patterns)."""
+    T = _ast.ASTType
+    if t.ast_type == T.Variable:
+        return Var(t.name)
+    if t.ast_type == T.SymbolicTerm:
+        return _lenient(t.symbol)
+    if t.ast_type == T.Function:
+        args = tuple(_pattern(a) for a in t.arguments)
+        if not t.name:
+            return args
+        return Fn(t.name, args) if args else Const(t.name)
+    if t.ast_type == T.BinaryOperation:
+        return Expr(_BINOPS.get(_ast.BinaryOperator(t.operator_type).name, "?"), (_pattern(t.left), _pattern(t.right)))
+    if t.ast_type == T.UnaryOperation:
+        op = "-" if _ast.UnaryOperator(t.operator_type).name == "Minus" else "|"
+        return Expr(op, (_pattern(t.argument),))
+    return Expr(str(t), ())
+
+
+def _lenient(sym):
+    """A clingo Symbol as a plain term; the provenance placeholder for '_' becomes Var('_')."""
+    if sym.type == clingo.SymbolType.Function:
+        if sym.name == _ANY and not sym.arguments:
+            return Var("_")
+        args = tuple(_lenient(a) for a in sym.arguments)
+        if not sym.name:
+            return args
+        return Fn(sym.name, args) if args else Const(sym.name)
+    return from_symbol(sym)
+
+
+def _atom_pattern(sym_ast):
+    p = _pattern(sym_ast)
+    if isinstance(p, Const):
+        return (p.name,)
+    if isinstance(p, Fn):
+        return (p.name,) + p.args
+    return None
+
+
+def _body_lit(lit):
+    T = _ast.ASTType
+    text = str(lit)
+    if lit.ast_type == T.ConditionalLiteral:
+        return BodyLit("cond", text)
+    a = lit.atom
+    if a.ast_type == T.SymbolicAtom:
+        atom = _atom_pattern(a.symbol)
+        kind = {0: "pos", 1: "neg", 2: "notnot"}[int(lit.sign)]
+        return BodyLit(kind if atom else "other", text, atom=atom)
+    if a.ast_type == T.Comparison and len(a.guards) == 1 and int(lit.sign) == 0:
+        g = a.guards[0]
+        return BodyLit("cmp", text, cmp=(_pattern(a.term), _CMPOPS[_ast.ComparisonOperator(g.comparison).name], _pattern(g.term)))
+    if a.ast_type in (T.BodyAggregate, T.Aggregate):
+        return BodyLit("agg", text)
+    return BodyLit("other", text)
+
+
+def _heads(head):
+    """(kind, [(atom pattern, atom term AST, extra body literals)]) of a rule head."""
+    T = _ast.ASTType
+    if head.ast_type == T.Literal:
+        if head.atom.ast_type == T.SymbolicAtom and int(head.sign) == 0:
+            return "atom", [(_atom_pattern(head.atom.symbol), head.atom.symbol, [])]
+        if head.atom.ast_type == T.BooleanConstant and not head.atom.value:
+            return "constraint", []
+        return "other", []
+    if head.ast_type in (T.Aggregate, T.Disjunction):
+        out = []
+        for e in head.elements:
+            lit = e.literal
+            if lit.atom.ast_type == T.SymbolicAtom and int(lit.sign) == 0:
+                out.append((_atom_pattern(lit.atom.symbol), lit.atom.symbol, [lit, *e.condition]))
+        return "choice", out
+    return "other", []
+
+
+@_lru_cache(maxsize=8)
+def _kb_program(root_str):
+    root = Path(root_str)
+    stms = []
+    _ast.parse_files([str(root / "rules.lp")], stms.append, logger=_quiet)
+    T = _ast.ASTType
+    tags = {}                 # (file, end line) -> [(kind, text)]
+    banner = {}
+    rules, asts, defined, docs, files = [], [], {}, {}, []
+    for s in stms:
+        f = _rel(root, s.location.begin.filename)
+        if f not in files:
+            files.append(f)
+        if s.ast_type == T.Comment:
+            text = s.value.strip()
+            m = _TAG.match(text)
+            if m:
+                tags.setdefault((f, s.location.end.line), []).append((m.group(1), m.group(2)))
+            elif text.startswith("%*!"):
+                body = text[3:].rstrip("*%").strip()
+                name = _re.match(r"([a-z_][A-Za-z0-9_]*)", body)
+                if name:
+                    docs.setdefault(name.group(1), " ".join(body.split()))
+            elif _BANNER.match(text):
+                banner[f] = _BANNER.match(text).group(1)
+            continue
+        if s.ast_type == T.Defined:
+            defined[(s.name, s.arity)] = (f, banner.get(f, ""))
+            continue
+        if s.ast_type != T.Rule:
+            continue
+        line = s.location.begin.line
+        tg = tags.get((f, line - 1), [])
+        cr = tuple(n for k, t in tg if k == "cr" for n in t.split())
+        rulings = tuple(t for k, t in tg if k == "ruling")
+        for u in s.unpool():
+            kind, heads = _heads(u.head)
+            rules.append(KbRule(len(rules), f, line, str(s), cr, rulings, kind,
+                                tuple(h[0] for h in heads if h[0]),
+                                tuple(_body_lit(b) for b in u.body)))
+            asts.append((u, heads))
+    return KbProgram(root, rules, asts, defined, docs, files)
+
+
+def kb_program():
+    """The KB (rules.lp and every file it includes) parsed into rules; cached per KB root."""
+    return _kb_program(str(kb_root()))
+
+
+def _fn(loc, name, args):
+    return _ast.Function(loc, name, list(args), 0)
+
+
+def _num(loc, n):
+    return _ast.SymbolicTerm(loc, clingo.Number(n))
+
+
+class _Anon(_ast.Transformer):
+    """Replaces anonymous variables by the constant __any (a term may then be a rule head)."""
+
+    def visit_Variable(self, v):
+        if v.name == "_":
+            return _ast.SymbolicTerm(v.location, clingo.Function(_ANY))
+        return v
+
+
+def _premise(loc, lit, k):
+    """The provenance term recording body literal number K of a rule, or None to omit it."""
+    T = _ast.ASTType
+    if lit.ast_type == T.ConditionalLiteral:
+        return _fn(loc, "__agg", [_num(loc, k)])
+    a = lit.atom
+    if a.ast_type == T.SymbolicAtom:
+        term = _Anon().visit(a.symbol)
+        return {0: term, 1: _fn(loc, "__neg", [term]), 2: _fn(loc, "__notnot", [term])}[int(lit.sign)]
+    if a.ast_type == T.Comparison and len(a.guards) == 1 and int(lit.sign) == 0:
+        g = a.guards[0]
+        op = _ast.SymbolicTerm(loc, clingo.String(_CMPOPS[_ast.ComparisonOperator(g.comparison).name]))
+        return _fn(loc, "__cmp", [_Anon().visit(a.term), op, _Anon().visit(g.term)])
+    if a.ast_type in (T.BodyAggregate, T.Aggregate):
+        return _fn(loc, "__agg", [_num(loc, k)])
+    return None
+
+
+def _provenance_rules(program):
+    """For each KB rule i with head H and body B, the rule ``__prov(i,H,(premises)) :- B.``; for
+    each element of a body aggregate or conditional literal (number k of the body),
+    ``__aggel(i,k,H,(condition)) :- B, condition.`` Generated from the parsed KB, never by hand."""
+    T = _ast.ASTType
+    out = []
+    for rule, (u, heads) in zip(program.rules, program.asts):
+        loc = u.location
+        body = list(u.body)
+        prem = [p for k, b in enumerate(body) if (p := _premise(loc, b, k)) is not None]
+        for _, head_term, extra in heads:
+            extra_prem = [p for b in extra if (p := _premise(loc, b, -1)) is not None]
+            lit = _fn(loc, "__prov", [_num(loc, rule.id), head_term, _fn(loc, "", prem + extra_prem)])
+            head = _ast.Literal(loc, _ast.Sign.NoSign, _ast.SymbolicAtom(lit))
+            out.append(_ast.Rule(loc, head, body + list(extra)))
+            for k, b in enumerate(body):
+                elements = []
+                if b.ast_type == T.ConditionalLiteral:
+                    elements = [[b.literal, *b.condition]]
+                elif b.ast_type == T.Literal and b.atom.ast_type == T.BodyAggregate:
+                    elements = [list(e.condition) for e in b.atom.elements]
+                elif b.ast_type == T.Literal and b.atom.ast_type == T.Aggregate:
+                    elements = [[e.literal, *e.condition] for e in b.atom.elements]
+                for cond in elements:
+                    cp = [p for c in cond if (p := _premise(loc, c, -1)) is not None]
+                    el = _fn(loc, "__aggel", [_num(loc, rule.id), _num(loc, k), head_term, _fn(loc, "", cp)])
+                    h = _ast.Literal(loc, _ast.Sign.NoSign, _ast.SymbolicAtom(el))
+                    out.append(_ast.Rule(loc, h, body + list(extra) + cond))
+    return out
+
+
+@_dataclass
+class Derivations:
+    """The answer set of the KB on one snapshot, with every rule instance that derives an atom.
+
+    ``atoms``: every true atom (fact tuples); ``inputs``: the facts given; ``instances``: list of
+    ``(rule_id, head, premises)``, each premise a tagged tuple (see ``_premise_value``);
+    ``elements``: ``{(rule_id, k, head):
+    [premise tuples]}`` for aggregates and conditional literals.
+    """
+
+    atoms: set
+    inputs: set
+    instances: list
+    elements: dict
+
+
+def _as_atom(term):
+    if isinstance(term, Fn):
+        return (term.name,) + term.args
+    if isinstance(term, Const):
+        return (term.name,)
+    return None
+
+
+def _premise_value(sym):
+    """A provenance premise symbol as a tagged tuple: ("pos", atom), ("neg", atom),
+    ("notnot", atom), ("cmp", left, op, right) or ("agg", k)."""
+    if sym.name in ("__neg", "__notnot"):
+        return (sym.name[2:], _as_atom(_lenient(sym.arguments[0])))
+    if sym.name == "__cmp":
+        l, op, r = sym.arguments
+        return ("cmp", _lenient(l), op.string, _lenient(r))
+    if sym.name == "__agg":
+        return ("agg", sym.arguments[0].number)
+    return ("pos", _as_atom(_lenient(sym)))
+
+
+def derive(facts, programs=(), time_limit=DEFAULT_TIME_LIMIT):
+    """Ground and solve the KB plus its provenance rules on FACTS (only `mtgkb explain` pays
+    for this); returns :class:`Derivations` of the first answer set."""
+    root = kb_root()
+    program = kb_program()
+    ctl = clingo.Control(["--warn=none"], logger=_quiet)
+    ctl.load(str(root / "rules.lp"))
+    for path in programs:
+        ctl.load(str(path))
+    with _ast.ProgramBuilder(ctl) as b:
+        for r in _provenance_rules(program):
+            b.add(r)
+    inputs = set()
+    with ctl.backend() as backend:
+        for fact in facts:
+            atom = backend.add_atom(clingo.Function(fact[0], [to_symbol(a) for a in fact[1:]]))
+            backend.add_rule([atom])
+            inputs.add(tuple(fact))
+    ctl.ground([("base", [])])
+    symbols = []
+    with ctl.solve(yield_=True, async_=True) as handle:
+        if not handle.wait(time_limit):
+            handle.cancel()
+            raise SolveTimeout(f"the solver did not finish within {time_limit:g} s")
+        model = handle.model()
+        if model is not None:
+            symbols = list(model.symbols(atoms=True))
+    atoms, instances, elements = set(), [], {}
+    for s in symbols:
+        if s.name == "__prov":
+            i, h, p = s.arguments
+            instances.append((i.number, _as_atom(_lenient(h)), tuple(_premise_value(x) for x in p.arguments)))
+        elif s.name == "__aggel":
+            i, k, h, p = s.arguments
+            elements.setdefault((i.number, k.number, _as_atom(_lenient(h))), []).append(
+                tuple(_premise_value(x) for x in p.arguments))
+        else:
+            atoms.add(_as_atom(_lenient(s)))
+    return Derivations(atoms, {tuple(f) for f in inputs}, instances, elements)
+
+
+def parse_atom(text):
+    """Parse user text as one ground atom ``pred(args...)`` (a term, never program text)."""
+    if not isinstance(text, str) or not text.strip() or len(text) > 10_000:
+        raise InputError("ATOM must be a ground atom such as could_produce(\"pool\",g)")
+    try:
+        sym = clingo.parse_term(text, logger=_quiet)
+    except (RuntimeError, ValueError) as e:
+        raise InputError(f"cannot parse ATOM {text!r} as a ground atom such as "
+                         f"could_produce(\"pool\",g) ({str(e).strip().splitlines()[-1] if str(e).strip() else 'syntax error'})")
+    if sym.type != clingo.SymbolType.Function or not sym.name or sym.negative:
+        raise InputError(f"ATOM {text!r} is not an atom: expected pred(args...), e.g. could_produce(\"pool\",g)")
+    return atom_tuple(sym)

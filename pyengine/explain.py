@@ -1,0 +1,512 @@
+"""Explanations: derivation trees with CR citations, and why an atom does not hold.
+
+``mtgkb explain`` grounds the KB together with provenance rules generated from it (see
+:func:`pyengine.engine.derive`: each KB rule ``H :- B`` gets a twin ``__prov(Id,H,(B...)) :- B``),
+so explanations cost nothing to the other commands. From the rule instances this module computes,
+for every true atom, its *level*: the stage of the least fixpoint at which it is first derived
+(snapshot and card facts are level 0; an instance of a rule derives its head at one more than the
+highest level among its positive premises). A derivation tree picks, for each atom, an instance
+that reaches its level, so its premises all have lower levels: trees are finite and well founded
+even through recursive rules (chains of Reflecting Pools), and they are the shortest ones.
+
+``--why-not`` evaluates, for every rule whose head unifies with the atom, the rule body against the
+answer set and reports which body literal fails: a positive premise with no matching atom (and,
+recursively, why that premise does not hold), or a negative premise ``not X`` where X holds (with
+X's own derivation tree).
+"""
+
+from functools import lru_cache
+from pathlib import Path
+import re
+
+from . import engine
+from .errors import InputError
+from .facts import snapshot_facts
+from .patterns import (compare, evaluate, is_ground, match, match_atom, rename, show, show_atom,
+                       substitute, substitute_atom, unify, Var)
+
+CR_FILES = ("MagicCompRules-2025-11-14.txt", "cr-excerpts-2025-11-14.txt")
+MAX_NODES = 20_000           # a safety cap on the size of one explanation
+SEARCH_BUDGET = 50_000       # body-evaluation steps per rule in --why-not
+
+
+# --- CR text ------------------------------------------------------------------------------------
+
+def _docs_dirs():
+    here = Path(__file__).resolve().parent.parent / "docs"
+    try:
+        root = engine.kb_root() / "docs"
+    except RuntimeError:
+        root = here
+    return [d for d in (root, here) if d.is_dir()]
+
+
+@lru_cache(maxsize=1)
+def cr_rules():
+    """{rule number: full text} from the bundled Comprehensive Rules (2025-11-14)."""
+    pat = re.compile(r"^(\d{3}(?:\.\d+[a-z]?)?)\.?\s+(\S.*)$")
+    rules = {}
+    for d in _docs_dirs():
+        for name in CR_FILES:
+            path = d / name
+            if not path.is_file():
+                continue
+            for line in path.read_text(encoding="utf-8-sig").splitlines():
+                m = pat.match(line.strip())
+                if m and (m.group(1) not in rules or "." in m.group(1)):
+                    rules[m.group(1)] = m.group(2).strip()
+        if rules:
+            break
+    return rules
+
+
+def trim(text, limit=160):
+    """The first sentence(s) of TEXT, at most about LIMIT characters."""
+    if len(text) <= limit:
+        return text
+    cut = [m.end() for m in re.finditer(r"[.:;](?:[”\"’)]*)\s", text) if 40 <= m.end() <= limit]
+    if cut:
+        return text[:cut[-1]].strip()
+    return text[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def cr_text(number, limit=160):
+    """'106.7. Some abilities produce mana …' (trimmed), or None if the number is unknown."""
+    text = cr_rules().get(number)
+    return f"{number}. {trim(text, limit)}" if text else None
+
+
+# --- the model and its levels ---------------------------------------------------------------------
+
+class Explainer:
+    """Explanations over one snapshot's answer set."""
+
+    def __init__(self, snapshot):
+        self.program = engine.kb_program()
+        self.d = engine.derive(snapshot_facts(snapshot))
+        self.rules = self.program.rules
+        self.by_pred = {}
+        for a in self.d.atoms:
+            self.by_pred.setdefault((a[0], len(a) - 1), []).append(a)
+        for v in self.by_pred.values():
+            v.sort(key=show_atom)
+        self._levels()
+
+    # predicates -----------------------------------------------------------------------------
+    def known_predicate(self, atom):
+        sig = (atom[0], len(atom) - 1)
+        return sig in self.program.defined or any(
+            (h[0], len(h) - 1) == sig for r in self.rules for h in r.heads)
+
+    def fact_kind(self, atom):
+        """'snapshot fact' / 'card fact' / 'input fact' for an input atom."""
+        where = self.program.defined.get((atom[0], len(atom) - 1))
+        banner = where[1].lower() if where else ""
+        if where and not where[0].endswith("schema.lp"):
+            return f"hook declared in {where[0]}"
+        if "snapshot" in banner:
+            return "snapshot fact"
+        if "card" in banner or "abilit" in banner or "compiled" in banner:
+            return "card fact"
+        return "input fact"
+
+    def matching(self, pattern):
+        """True atoms matching an atom pattern (variables free)."""
+        return [a for a in self.by_pred.get((pattern[0], len(pattern) - 1), [])
+                if match_atom(pattern, a, {}) is not None]
+
+    # levels ---------------------------------------------------------------------------------
+    def _levels(self):
+        d = self.d
+        level = {}
+        best = {}
+        self.instances_of = {}
+        waiting, users, pattern_users = [], {}, {}
+        zero = []
+        for idx, (rid, head, prem) in enumerate(d.instances):
+            self.instances_of.setdefault(head, []).append(idx)
+            keys = set()
+            for p in self._prereqs(rid, head, prem):
+                keys.add(p)
+            waiting.append(len(keys))
+            for k in keys:
+                (pattern_users if not is_ground(k[1:]) else users).setdefault(k, []).append(idx)
+            if not keys:
+                zero.append(idx)
+        pattern_of_atom = {}
+        for pat in pattern_users:
+            for a in self.matching(pat):
+                pattern_of_atom.setdefault(a, []).append(pat)
+        buckets = {0: sorted(d.inputs & d.atoms, key=show_atom)}
+        for a in buckets[0]:
+            level[a] = 0
+        pending = {}
+        for idx in zero:
+            pending.setdefault(1, []).append(idx)
+        done_patterns = set()
+        L = 0
+        while buckets or pending:
+            # instances completed at level L derive their heads at L (they were queued for L)
+            for idx in pending.pop(L, []):
+                head = d.instances[idx][1]
+                if head not in level:
+                    level[head] = L
+                    best[head] = idx
+                    buckets.setdefault(L, []).append(head)
+            atoms = buckets.pop(L, [])
+            i = 0
+            while i < len(atoms):
+                a = atoms[i]
+                i += 1
+                keys = [a] + [p for p in pattern_of_atom.get(a, []) if p not in done_patterns]
+                done_patterns.update(keys[1:])
+                for k in keys:
+                    for idx in (users if k is a else pattern_users).get(k, []):
+                        waiting[idx] -= 1
+                        if waiting[idx] == 0:
+                            pending.setdefault(L + 1, []).append(idx)
+            if not buckets and not pending:
+                break
+            L += 1
+            if L > len(d.atoms) + 2:
+                break
+        self.level, self.best = level, best
+
+    def _prereqs(self, rid, head, prem):
+        out = []
+        for p in prem:
+            if p[0] == "pos":
+                out.append(p[1])
+            elif p[0] == "agg":
+                for el in self.d.elements.get((rid, p[1], head), []):
+                    out += [q[1] for q in el if q[0] == "pos"]
+        return out
+
+    # trees ----------------------------------------------------------------------------------
+    def rule_info(self, rid):
+        r = self.rules[rid]
+        info = {"id": r.id, "cr": list(r.cr), "rulings": list(r.rulings), "source": r.source,
+                "code": r.text}
+        info["text"] = {n: cr_text(n) for n in r.cr if cr_text(n)}
+        return info
+
+    def _resolve(self, pattern):
+        """The ground atom a premise pattern (with '_') stands for: the matching atom of least level."""
+        if is_ground(pattern[1:]):
+            return pattern
+        cands = [a for a in self.matching(pattern) if a in self.level]
+        return min(cands, key=lambda a: (self.level[a], show_atom(a))) if cands else pattern
+
+    def tree(self, atom, seen=None, budget=None):
+        """The shortest derivation tree of a true atom, as nested dicts."""
+        seen = set() if seen is None else seen
+        budget = budget if budget is not None else [MAX_NODES]
+        budget[0] -= 1
+        node = {"atom": show_atom(atom), "holds": atom in self.d.atoms}
+        if atom not in self.d.atoms:
+            return node
+        if atom in self.d.inputs:
+            node["fact"] = self.fact_kind(atom)
+            return node
+        if atom not in self.best:
+            node["note"] = "no well-founded derivation found"
+            return node
+        node["level"] = self.level[atom]
+        if atom in seen or budget[0] <= 0:
+            node["shown_above"] = True
+            node["rule"] = self.rule_info(self.d.instances[self.best[atom]][0])
+            return node
+        seen.add(atom)
+        node.update(self._instance(self.best[atom], seen, budget))
+        return node
+
+    def _instance(self, idx, seen, budget):
+        rid, head, prem = self.d.instances[idx]
+        out = {"rule": self.rule_info(rid), "premises": []}
+        for p in prem:
+            if p[0] == "pos":
+                out["premises"].append(self.tree(self._resolve(p[1]), seen, budget))
+            elif p[0] in ("neg", "notnot"):
+                out["premises"].append({"atom": show_atom(p[1]), "holds": p[0] == "notnot",
+                                        "negated": True})
+            elif p[0] == "cmp":
+                out["premises"].append({"condition": f"{show(p[1])} {p[2]} {show(p[3])}", "holds": True})
+            elif p[0] == "agg":
+                elems, children = [], []
+                for el in self.d.elements.get((rid, p[1], head), []):
+                    for q in el:
+                        if q[0] == "pos":
+                            a = self._resolve(q[1])
+                            if a not in elems:
+                                elems.append(a)
+                for a in sorted(elems, key=show_atom):
+                    children.append(self.tree(a, seen, budget))
+                out["premises"].append({"aggregate": self.rules[rid].body[p[1]].text, "holds": True,
+                                        "elements": children})
+        return out
+
+    def all_trees(self, atom):
+        """Every rule instance deriving a true atom, each with shortest trees for its premises."""
+        node = {"atom": show_atom(atom), "holds": atom in self.d.atoms, "derivations": []}
+        if atom in self.d.inputs:
+            node["fact"] = self.fact_kind(atom)
+        if atom in self.level:
+            node["level"] = self.level[atom]
+        for idx in sorted(self.instances_of.get(atom, []), key=lambda i: (i != self.best.get(atom), i)):
+            node["derivations"].append(self._instance(idx, {atom}, [MAX_NODES]))
+        return node
+
+    # why not --------------------------------------------------------------------------------
+    def why_not(self, pattern, depth=4, visited=None):
+        """Why no atom matching PATTERN holds: for every rule whose head unifies, the failing
+        premise(s). Recurses into failing positive premises up to DEPTH levels."""
+        visited = set() if visited is None else visited
+        key = show_atom(pattern)
+        node = {"atom": key, "holds": False, "rules": []}
+        held = self.matching(pattern)
+        if held:
+            node["holds"] = True
+            node["matching"] = [show_atom(a) for a in held[:10]]
+            return node
+        visited.add(key)
+        sig = (pattern[0], len(pattern) - 1)
+        for r in self.rules:
+            for h in r.heads:
+                if (h[0], len(h) - 1) != sig:
+                    continue
+                suffix = f"_{r.id}"
+                head = rename(h, suffix)
+                u = unify(pattern, head)
+                if u is None:
+                    continue
+                theta = {k: v for k, v in u.items() if k.endswith(suffix) and is_ground(v)}
+                node["rules"].append(self._rule_fails(r, suffix, theta, depth, visited))
+        if sig in self.program.defined:
+            kind = self.fact_kind(pattern)
+            node["note"] = (f"{kind}: no area defines {pattern[0]}/{sig[1]} for this case"
+                            if kind.startswith("hook") else
+                            f"{kind}: the snapshot and card library do not contain it")
+        elif not node["rules"]:
+            node["note"] = "no rule of the KB has a head that matches"
+        return node
+
+    def _rule_fails(self, r, suffix, theta, depth, visited):
+        body = [_renamed(b, suffix) for b in r.body]
+        extra = []
+        if r.head_kind == "choice":
+            extra = ["(a choice rule: the atom may be chosen when the body holds)"]
+        order = sorted(range(len(body)), key=lambda i: {"pos": 0, "cmp": 1, "neg": 2, "notnot": 2}.get(body[i].kind, 3))
+        failures, unchecked = [], set()
+        steps = [SEARCH_BUDGET]
+
+        def go(j, th):
+            steps[0] -= 1
+            if steps[0] < 0:
+                return True
+            if j == len(order):
+                return True
+            i = order[j]
+            b = body[i]
+            if b.kind == "pos":
+                pat = substitute_atom(b.atom, th)
+                ok = False
+                for a in self.by_pred.get((pat[0], len(pat) - 1), []):
+                    m = match_atom(b.atom, a, th)
+                    if m is not None:
+                        ok = True
+                        if go(j + 1, m):
+                            return True
+                if not ok:
+                    failures.append((i, pat, None))
+                return False
+            if b.kind in ("neg", "notnot"):
+                pat = substitute_atom(b.atom, th)
+                held = self.matching(pat)
+                if bool(held) == (b.kind == "neg"):
+                    failures.append((i, pat, held))
+                    return False
+                return go(j + 1, th)
+            if b.kind == "cmp":
+                left, op, right = b.cmp
+                lv, rv = evaluate(left, th), evaluate(right, th)
+                if op == "=" and lv is None and isinstance(left, Var) and rv is not None:
+                    return go(j + 1, {**th, left.name: rv})
+                if lv is None or rv is None:
+                    unchecked.add(i)
+                    return go(j + 1, th)
+                if not compare(lv, op, rv):
+                    failures.append((i, (f"{show(lv)} {op} {show(rv)}",), False))
+                    return False
+                return go(j + 1, th)
+            unchecked.add(i)
+            return go(j + 1, th)
+
+        holds = go(0, dict(theta))
+        info = self.rule_info(r.id)
+        out = {"rule": info, "failed": []}
+        if holds:
+            out["note"] = ("every premise the explainer can check holds; the rest ("
+                           + "; ".join(body[i].text for i in sorted(unchecked)) + ") decides") if unchecked \
+                else "the body holds for these values"
+            return out
+        seen = set()
+        for i, pat, held in failures:
+            b = body[i]
+            text = pat[0] if b.kind == "cmp" else ("not " if b.kind == "neg" else "") + show_atom(_unrename(pat, suffix))
+            if text in seen:
+                continue
+            seen.add(text)
+            f = {"premise": text}
+            if b.kind == "cmp":
+                f["reason"] = "the comparison is false"
+            elif b.kind == "neg":
+                f["reason"] = f"{show_atom(held[0])} holds"
+                f["holds"] = self.tree(held[0])
+            elif b.kind == "notnot":
+                f["reason"] = "does not hold"
+            else:
+                f["reason"] = "no such atom holds"
+                if depth > 0 and show_atom(pat) not in visited:
+                    f["why_not"] = self.why_not(_unrename(pat, suffix), depth - 1, visited)
+            out["failed"].append(f)
+            if len(out["failed"]) >= 6:
+                out["failed"].append({"premise": "…", "reason": "(more omitted)"})
+                break
+        out["note"] = " ".join(extra) or None
+        if out["note"] is None:
+            del out["note"]
+        return out
+
+
+def _renamed(b, suffix):
+    from .patterns import BodyLit
+    atom = rename(b.atom, suffix) if b.atom else None
+    cmp = None
+    if b.cmp:
+        l, op, r = b.cmp
+        cmp = (rename(("x", l), suffix)[1], op, rename(("x", r), suffix)[1])
+    return BodyLit(b.kind, b.text, atom, cmp)
+
+
+def _unrename(pat, suffix):
+    """Variables of a failing premise shown as in the rule (X_12 -> X)."""
+    def go(t):
+        from .patterns import Expr, Fn
+        if isinstance(t, Var):
+            return Var(t.name[:-len(suffix)]) if t.name.endswith(suffix) else t
+        if isinstance(t, Fn):
+            return Fn(t.name, tuple(go(a) for a in t.args))
+        if isinstance(t, tuple):
+            return tuple(go(a) for a in t)
+        if isinstance(t, Expr):
+            return Expr(t.op, tuple(go(a) for a in t.args))
+        return t
+    return (pat[0],) + tuple(go(a) for a in pat[1:])
+
+
+# --- the public entry point ----------------------------------------------------------------------
+
+def explain(snapshot, atom_text, why_not=False, all_=False, depth=4):
+    """The explanation of ATOM_TEXT on SNAPSHOT as a dict (the --json answer)."""
+    atom = engine.parse_atom(atom_text)
+    ex = Explainer(snapshot)
+    if not ex.known_predicate(atom):
+        raise InputError(f"unknown predicate {atom[0]}/{len(atom) - 1}: no KB rule or input "
+                         f"declaration defines it")
+    holds = atom in ex.d.atoms
+    if why_not:
+        if holds:
+            return {"atom": show_atom(atom), "holds": True, "question": "why-not",
+                    "explanation": ex.tree(atom)}
+        return {"atom": show_atom(atom), "holds": False, "question": "why-not",
+                "explanation": ex.why_not(atom, depth)}
+    if not holds:
+        return {"atom": show_atom(atom), "holds": False, "question": "why",
+                "explanation": None}
+    return {"atom": show_atom(atom), "holds": True, "question": "why",
+            "explanation": ex.all_trees(atom) if all_ else ex.tree(atom)}
+
+
+# --- human output ---------------------------------------------------------------------------------
+
+def _cite(rule, cited):
+    parts = []
+    for n in rule["cr"]:
+        t = rule["text"].get(n)
+        if t and n not in cited:
+            cited.add(n)
+            parts.append(f"CR {t}")
+        else:
+            parts.append(f"CR {n}")
+    parts += [f"ruling {r}" for r in rule["rulings"]]
+    return "; ".join(parts) or "(untagged rule)"
+
+
+def _lines(node, indent, cited, out):
+    pad = "  " * indent
+    if "condition" in node:
+        out.append(f"{pad}{node['condition']}  (condition holds)")
+        return
+    if "aggregate" in node:
+        out.append(f"{pad}{node['aggregate']}  (aggregate, over:)")
+        for c in node["elements"]:
+            _lines(c, indent + 1, cited, out)
+        if not node["elements"]:
+            out.append(f"{pad}  (no elements)")
+        return
+    if node.get("negated"):
+        out.append(f"{pad}not {node['atom']}  ({'holds' if node['holds'] else 'does not hold'})"
+                   if not node["holds"] else f"{pad}not not {node['atom']}  (holds)")
+        return
+    if "fact" in node:
+        out.append(f"{pad}{node['atom']}  [{node['fact']}]")
+        return
+    if "derivations" in node:
+        out.append(f"{pad}{node['atom']}  ({len(node['derivations'])} derivation(s))")
+        for k, d in enumerate(node["derivations"], 1):
+            out.append(f"{pad}  derivation {k}: by {_cite(d['rule'], cited)}  [{d['rule']['source']}]")
+            for p in d["premises"]:
+                _lines(p, indent + 2, cited, out)
+        return
+    if "rule" not in node:
+        out.append(f"{pad}{node['atom']}  ({node.get('note', 'does not hold')})")
+        return
+    mark = "  (derived above)" if node.get("shown_above") else ""
+    out.append(f"{pad}{node['atom']}  <- {_cite(node['rule'], cited)}  [{node['rule']['source']}]{mark}")
+    for p in node.get("premises", []):
+        _lines(p, indent + 1, cited, out)
+
+
+def _why_not_lines(node, indent, cited, out):
+    pad = "  " * indent
+    if node.get("holds"):
+        out.append(f"{pad}{node['atom']} holds (e.g. {', '.join(node.get('matching', []))})")
+        return
+    head = f"{pad}{node['atom']} does not hold"
+    if node.get("note"):
+        head += f": {node['note']}"
+    out.append(head)
+    for r in node["rules"]:
+        rule = r["rule"]
+        out.append(f"{pad}  rule {_cite(rule, cited)}  [{rule['source']}]: {rule['code']}")
+        if r.get("note"):
+            out.append(f"{pad}    {r['note']}")
+        for f in r["failed"]:
+            out.append(f"{pad}    fails: {f['premise']}: {f['reason']}")
+            if "holds" in f:
+                _lines(f["holds"], indent + 3, cited, out)
+            if "why_not" in f:
+                _why_not_lines(f["why_not"], indent + 3, cited, out)
+
+
+def human(result):
+    """An explanation as indented text."""
+    cited, out = set(), []
+    e = result["explanation"]
+    if result["question"] == "why" and not result["holds"]:
+        return f"{result['atom']} does not hold in this snapshot (try --why-not)"
+    if result["holds"]:
+        _lines(e, 0, cited, out)
+    else:
+        _why_not_lines(e, 0, cited, out)
+    return "\n".join(out)
