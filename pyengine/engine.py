@@ -9,6 +9,7 @@ against pathological input.
 
 import os
 from pathlib import Path
+import re
 import time
 
 import clingo
@@ -26,6 +27,15 @@ def kb_root():
     if not (root / "rules.lp").is_file():
         raise RuntimeError(f"rules.lp not found under {root}; set MTGKB_HOME to the mtgkb checkout")
     return root
+
+
+def kb_files(root=None):
+    """The files rules.lp #include's, as absolute paths under ROOT (default: kb_root()). clingo
+    would resolve an include against the working directory first, which picks the wrong KB when
+    MTGKB_HOME points elsewhere; so the engine loads each included file by its own path."""
+    root = Path(root) if root else kb_root()
+    text = (root / "rules.lp").read_text(encoding="utf-8")
+    return [root / m for m in re.findall(r'^\s*#include\s+"([^"]+)"\s*\.', text, re.M)]
 
 
 def to_symbol(term):
@@ -78,7 +88,8 @@ class Engine:
         self.timings = {}
         t0 = time.perf_counter()
         self.ctl = clingo.Control(["--warn=none", *options])
-        self.ctl.load(str(root / "rules.lp"))
+        for path in kb_files(root):
+            self.ctl.load(str(path))
         self.ctl.load(str(root / "queries" / f"{query}.lp"))
         for path in programs:
             self.ctl.load(str(path))
@@ -115,6 +126,17 @@ class Engine:
             handle.get()
         self.timings["solve"] = self.timings.get("solve", 0.0) + time.perf_counter() - t0
         return found
+
+    def statistics(self):
+        """Solver statistics of the last solve: choices, conflicts, models, and the grounding size."""
+        st = self.ctl.statistics
+        solving = st.get("solving", {}).get("solvers", {})
+        summary = st.get("summary", {})
+        return {"choices": int(solving.get("choices", 0)), "conflicts": int(solving.get("conflicts", 0)),
+                "models": int(summary.get("models", {}).get("enumerated", 0)),
+                "optimal": int(summary.get("models", {}).get("optimal", 0)),
+                "atoms": int(st.get("problem", {}).get("lp", {}).get("atoms", 0)),
+                "rules": int(st.get("problem", {}).get("lp", {}).get("rules", 0))}
 
     def symbolic_atoms(self, name, arity):
         """Every ground atom name/arity the grounder produced (facts and derivable atoms)."""
@@ -257,7 +279,7 @@ def _heads(head):
 def _kb_program(root_str):
     root = Path(root_str)
     stms = []
-    _ast.parse_files([str(root / "rules.lp")], stms.append, logger=_quiet)
+    _ast.parse_files([str(p) for p in kb_files(root)], stms.append, logger=_quiet)
     T = _ast.ASTType
     tags = {}                 # (file, end line) -> [(kind, text)]
     banner = {}
@@ -411,7 +433,8 @@ def derive(facts, programs=(), time_limit=DEFAULT_TIME_LIMIT):
     root = kb_root()
     program = kb_program()
     ctl = clingo.Control(["--warn=none"], logger=_quiet)
-    ctl.load(str(root / "rules.lp"))
+    for path in kb_files(root):
+        ctl.load(str(path))
     for path in programs:
         ctl.load(str(path))
     with _ast.ProgramBuilder(ctl) as b:
