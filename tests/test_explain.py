@@ -1,0 +1,181 @@
+"""`mtgkb explain`: derivation trees with CR citations, --all, --why-not, and bad ATOM input."""
+
+import pytest
+import yaml
+
+from helpers import run_cli
+from pyengine import explain, snapshot
+
+POOL_PLAINS = {"players": ["alice", "bob"], "battlefield": [
+    {"id": "pool", "card": "Reflecting Pool", "controller": "alice"},
+    {"id": "plains", "card": "Plains", "controller": "alice"}]}
+CHAIN = {"players": ["alice", "bob"], "battlefield": [
+    {"id": "pool1", "card": "Reflecting Pool", "controller": "alice"},
+    {"id": "pool2", "card": "Reflecting Pool", "controller": "alice"},
+    {"id": "plains", "card": "Plains", "controller": "alice"}]}
+ELF = {"players": ["alice", "bob"], "battlefield": [
+    {"id": "elf", "card": "Llanowar Elves", "controller": "alice", "controlled_since_turn_start": False},
+    {"id": "bears", "card": "Grizzly Bears", "controller": "bob", "counters": {"+1/+1": 2}}]}
+
+
+def write(tmp_path, snap, name="snap.yaml"):
+    path = tmp_path / name
+    path.write_text(yaml.safe_dump(snap), encoding="utf-8")
+    return str(path)
+
+
+def nodes(tree):
+    """Every node of an explanation tree (premises, aggregate elements, derivations)."""
+    yield tree
+    for key in ("premises", "elements"):
+        for c in tree.get(key, []):
+            yield from nodes(c)
+    for d in tree.get("derivations", []):
+        for c in d["premises"]:
+            yield from nodes(c)
+
+
+def well_founded(tree):
+    """Each derived node's derived premises have a lower level; leaves are facts or negations."""
+    for n in nodes(tree):
+        if "rule" in n and not n.get("shown_above") and "premises" in n:
+            for c in n["premises"] + [e for p in n["premises"] for e in p.get("elements", [])]:
+                if "level" in c:
+                    assert c["level"] < n["level"], (n["atom"], c["atom"])
+        if "atom" in n and n.get("holds") and not n.get("negated") and "rule" not in n:
+            assert "fact" in n, n
+
+
+def test_reflecting_pool_bottoms_out_at_the_plains(tmp_path):
+    """106.7: "Some abilities produce mana based on the type of mana another permanent or
+    permanents could produce." Reflecting Pool could produce W because the Plains could."""
+    code, ans, err = run_cli(["explain", write(tmp_path, POOL_PLAINS), 'could_produce("pool",w)', "--json"])
+    assert code == 0, err
+    tree = ans["explanation"]
+    assert ans["holds"] and tree["atom"] == 'could_produce("pool",w)'
+    assert "106.7" in tree["rule"]["cr"]
+    assert tree["rule"]["text"]["106.7"].startswith("106.7. Some abilities produce mana")
+    leaves = {n["atom"]: n["fact"] for n in nodes(tree) if "fact" in n}
+    for atom in ('permanent("plains")', 'perm_card("plains","Plains")', 'controller("plains","alice")'):
+        assert leaves[atom] == "snapshot fact"
+    assert leaves['card_subtype("Plains","Plains")'] == "card fact"      # 305.6: its basic land type
+    assert any(n.get("atom") == 'could_produce("plains",w)' for n in nodes(tree))
+    well_founded(tree)
+    code, out, _ = run_cli(["explain", write(tmp_path, POOL_PLAINS), 'could_produce("pool",w)'])
+    assert code == 0
+    first = out.splitlines()[0]
+    assert first.startswith('could_produce("pool",w)  <- CR 106.7. Some abilities produce mana')
+    assert 'permanent("plains")  [snapshot fact]' in out
+    assert 'not phased_out("plains")  (does not hold)' in out
+
+
+def test_chain_of_reflectors_is_finite_and_shortest(tmp_path):
+    """A chain of Reflecting Pools resolves as a least fixpoint: every step of the tree is of a
+    strictly lower level, so the tree is finite; the shortest derivation of "a land alice
+    controls could produce W" is through the Plains itself, --all lists all three lands."""
+    snap = write(tmp_path, CHAIN)
+    code, ans, _ = run_cli(["explain", snap, 'could_produce("pool2",w)', "--json"])
+    assert code == 0
+    well_founded(ans["explanation"])
+    code, ans, _ = run_cli(["explain", snap, 'land_could_produce("alice",w)', "--json"])
+    lcp = ans["explanation"]
+    through = [p["atom"] for p in lcp["premises"] if p.get("atom", "").startswith("could_produce")]
+    assert through == ['could_produce("plains",w)']
+    code, ans, _ = run_cli(["explain", snap, 'land_could_produce("alice",w)', "--all", "--json"])
+    derivs = ans["explanation"]["derivations"]
+    lands = sorted(p["atom"] for d in derivs for p in d["premises"] if p.get("atom", "").startswith("could_produce"))
+    assert lands == ['could_produce("plains",w)', 'could_produce("pool1",w)', 'could_produce("pool2",w)']
+    for d in derivs:
+        for p in d["premises"]:
+            well_founded(p)
+
+
+def test_two_reflecting_pools_alone_why_not(tmp_path):
+    """106.7: "If that permanent wouldn't produce any mana under these conditions, or no type of
+    mana can be defined this way, there's no type of mana it could produce." Two Reflecting Pools
+    alone produce nothing; --why-not follows the failing premises down to the missing land."""
+    snap = write(tmp_path, {"players": ["alice"], "battlefield": [
+        {"id": "a", "card": "Reflecting Pool", "controller": "alice"},
+        {"id": "b", "card": "Reflecting Pool", "controller": "alice"}]})
+    code, out, _ = run_cli(["explain", snap, 'could_produce("a",w)'])
+    assert code == 1 and "does not hold" in out
+    code, ans, _ = run_cli(["explain", snap, 'could_produce("a",w)', "--why-not", "--json", "--depth", "6"])
+    assert code == 0 and ans["holds"] is False
+    atoms = set()
+
+    def walk(node):
+        atoms.add(node["atom"])
+        for r in node.get("rules", []):
+            for f in r["failed"]:
+                if "why_not" in f:
+                    walk(f["why_not"])
+    walk(ans["explanation"])
+    assert {'reflected("a",lands_you_control,w)', 'land_could_produce("alice",w)'} <= atoms
+
+
+def test_why_not_summoning_sick(tmp_path):
+    """302.6: "A creature's activated ability with the tap symbol in its activation cost can't be
+    activated unless the creature has been under its controller's control continuously since
+    their most recent turn began." The refusal names 302.6, and the tree shows why the elf is
+    sick: controlled_since_turn_start does not hold and it has no haste."""
+    atom = 'legal_action("alice",act(activate,"elf",ab("Llanowar Elves",1)))'
+    code, ans, err = run_cli(["explain", write(tmp_path, ELF), atom, "--why-not", "--json"])
+    assert code == 0, err
+    [rule] = ans["explanation"]["rules"]
+    assert rule["rule"]["cr"] == ["117.1"]
+    [fail] = rule["failed"]
+    assert fail["premise"].startswith("not blocked(")
+    assert fail["reason"] == 'blocked("alice",act(activate,"elf",ab("Llanowar Elves",1)),"302.6",summoning_sick) holds'
+    tree = fail["holds"]
+    assert tree["rule"]["cr"] == ["302.6"]
+    negs = {n["atom"] for n in nodes(tree) if n.get("negated")}
+    assert {'controlled_since_turn_start("elf")', 'has_haste("elf")'} <= negs
+    code, out, _ = run_cli(["explain", write(tmp_path, ELF), atom, "--why-not"])
+    assert 'not controlled_since_turn_start("elf")  (does not hold)' in out
+    assert "302.6" in out
+
+
+def test_power_with_counters_explains_aggregate(tmp_path):
+    """613.4c: counters that modify power apply in layer 7c; Grizzly Bears with two +1/+1
+    counters has power 4, and the explanation shows the counters it summed."""
+    code, ans, _ = run_cli(["explain", write(tmp_path, ELF), 'power("bears",4)', "--json"])
+    assert code == 0
+    tree = ans["explanation"]
+    assert tree["rule"]["cr"] == ["613.4c"]
+    aggs = [n for n in nodes(tree) if "aggregate" in n]
+    assert any(e.get("atom") == 'counter("bears","+1/+1",2)' and e["fact"] == "snapshot fact"
+               for a in aggs for e in a["elements"])
+    code, _, _ = run_cli(["explain", write(tmp_path, ELF), 'power("bears",2)'])
+    assert code == 1
+
+
+@pytest.mark.parametrize("snap", [POOL_PLAINS, CHAIN, ELF], ids=["pool", "chain", "elf"])
+def test_every_derived_atom_has_a_well_founded_tree(snap):
+    """Generic over the KB: every atom the KB derives on these boards (including every public
+    query's answers: could_produce, legal_action/refused, has_name, power ...) explains down to
+    facts, each derived step tagged with a rule that has a CR number or a ruling."""
+    ex = explain.Explainer(snapshot.load(snap))
+    derived = [a for a in ex.d.atoms if a not in ex.d.inputs]
+    assert any(a[0] == "could_produce" for a in derived) and any(a[0] == "has_name" for a in derived)
+    for atom in derived:
+        tree = ex.tree(atom)
+        assert tree["rule"]["cr"] or tree["rule"]["rulings"], atom
+        well_founded(tree)
+
+
+@pytest.mark.parametrize("text", ['could_produce("pool",w', "X", "1+2", '"pool"', "foo(1)",
+                                  'could_produce("pool",w). #show.', "-could_produce(\"pool\",w)", ""])
+def test_bad_atom_is_exit_2(tmp_path, text):
+    code, out, err = run_cli(["explain", write(tmp_path, POOL_PLAINS), "--", text])
+    assert code == 2 and err.startswith("error: ") and len(err.strip().splitlines()) == 1
+
+
+def test_why_not_of_an_atom_that_holds_shows_its_tree(tmp_path):
+    code, ans, _ = run_cli(["explain", write(tmp_path, POOL_PLAINS), 'could_produce("plains",w)', "--why-not", "--json"])
+    assert code == 0 and ans["holds"] and ans["explanation"]["rule"]["cr"] == ["106.7"]
+
+
+def test_trim_and_cr_text():
+    assert explain.cr_text("302.6").startswith("302.6. A creature’s activated ability with the tap symbol")
+    assert explain.cr_text("999.99") is None
+    assert len(explain.trim("x" * 500)) < 200
