@@ -453,8 +453,10 @@ def derive(facts, programs=(), time_limit=DEFAULT_TIME_LIMIT):
             handle.cancel()
             raise SolveTimeout(f"the solver did not finish within {time_limit:g} s")
         model = handle.model()
-        if model is not None:
-            symbols = list(model.symbols(atoms=True))
+        if model is None:
+            raise InputError("the KB has no answer set for this snapshot (its constraints "
+                             "rule every state out), so there is nothing to explain")
+        symbols = list(model.symbols(atoms=True))
     atoms, instances, elements = set(), [], {}
     for s in symbols:
         if s.name == "__prov":

@@ -186,7 +186,7 @@ class Explainer:
     def rule_info(self, rid):
         r = self.rules[rid]
         info = {"id": r.id, "cr": list(r.cr), "rulings": list(r.rulings), "source": r.source,
-                "code": r.text}
+                "code": r.text, "choice": r.head_kind == "choice"}
         info["text"] = {n: cr_text(n) for n in r.cr if cr_text(n)}
         return info
 
@@ -280,7 +280,7 @@ class Explainer:
                 if u is None:
                     continue
                 theta = {k: v for k, v in u.items() if k.endswith(suffix) and is_ground(v)}
-                node["rules"].append(self._rule_fails(r, suffix, theta, depth, visited))
+                node["rules"].append(self._rule_fails(r, suffix, theta, depth, visited, pattern))
         if sig in self.program.defined:
             kind = self.fact_kind(pattern)
             node["note"] = (f"{kind}: no area defines {pattern[0]}/{sig[1]} for this case"
@@ -290,7 +290,20 @@ class Explainer:
             node["note"] = "no rule of the KB has a head that matches"
         return node
 
-    def _rule_fails(self, r, suffix, theta, depth, visited):
+    def _derived_instead(self, r, pattern):
+        """Atoms rule R derives that agree with PATTERN except where R's head computes a value
+        (an arithmetic term such as P+C+M)."""
+        from .patterns import Expr
+        out = []
+        for h in r.heads:
+            keep = [i for i, a in enumerate(h[1:]) if not isinstance(a, Expr)]
+            for rid, head, _ in self.d.instances:
+                if rid == r.id and match_atom((pattern[0],) + tuple(
+                        pattern[1 + i] if i in keep else Var("_") for i in range(len(pattern) - 1)), head, {}) is not None:
+                    out.append(show_atom(head))
+        return sorted(set(out))[:5]
+
+    def _rule_fails(self, r, suffix, theta, depth, visited, pattern):
         body = [_renamed(b, suffix) for b in r.body]
         extra = []
         if r.head_kind == "choice":
@@ -345,6 +358,10 @@ class Explainer:
         info = self.rule_info(r.id)
         out = {"rule": info, "failed": []}
         if holds:
+            instead = self._derived_instead(r, pattern)
+            if instead:
+                out["note"] = "its body holds, but it derives " + ", ".join(instead) + " instead"
+                return out
             out["note"] = ("every premise the explainer can check holds; the rest ("
                            + "; ".join(body[i].text for i in sorted(unchecked)) + ") decides") if unchecked \
                 else "the body holds for these values"
@@ -429,17 +446,23 @@ def explain(snapshot, atom_text, why_not=False, all_=False, depth=4):
 
 # --- human output ---------------------------------------------------------------------------------
 
-def _cite(rule, cited):
-    parts = []
-    for n in rule["cr"]:
-        t = rule["text"].get(n)
-        if t and n not in cited:
-            cited.add(n)
-            parts.append(f"CR {t}")
-        else:
-            parts.append(f"CR {n}")
-    parts += [f"ruling {r}" for r in rule["rulings"]]
+def _cite(rule, cited, out=None, pad=""):
+    """'CR 106.7; ruling ...' for a rule; the text of each CR rule not quoted yet is appended to
+    OUT as its own line ('| 106.7. Some abilities ...')."""
+    parts = [f"CR {n}" for n in rule["cr"]] + [f"ruling {r}" for r in rule["rulings"]]
+    if out is not None:
+        for n in rule["cr"]:
+            t = rule["text"].get(n)
+            if t and n not in cited:
+                cited.add(n)
+                out.append(f"{pad}| {t}")
     return "; ".join(parts) or "(untagged rule)"
+
+
+def _head(line, rule, cited, out, pad):
+    """Append LINE, then the texts of the rule's CR numbers cited for the first time."""
+    out.append(line)
+    _cite(rule, cited, out, pad)
 
 
 def _lines(node, indent, cited, out):
@@ -464,7 +487,8 @@ def _lines(node, indent, cited, out):
     if "derivations" in node:
         out.append(f"{pad}{node['atom']}  ({len(node['derivations'])} derivation(s))")
         for k, d in enumerate(node["derivations"], 1):
-            out.append(f"{pad}  derivation {k}: by {_cite(d['rule'], cited)}  [{d['rule']['source']}]")
+            _head(f"{pad}  derivation {k}: by {_cite(d['rule'], cited)}  [{d['rule']['source']}]",
+                  d["rule"], cited, out, pad + "    ")
             for p in d["premises"]:
                 _lines(p, indent + 2, cited, out)
         return
@@ -472,7 +496,10 @@ def _lines(node, indent, cited, out):
         out.append(f"{pad}{node['atom']}  ({node.get('note', 'does not hold')})")
         return
     mark = "  (derived above)" if node.get("shown_above") else ""
-    out.append(f"{pad}{node['atom']}  <- {_cite(node['rule'], cited)}  [{node['rule']['source']}]{mark}")
+    if node["rule"].get("choice"):
+        mark += "  (chosen: a choice rule allows it, and this answer set chose it)"
+    _head(f"{pad}{node['atom']}  <- {_cite(node['rule'], cited)}  [{node['rule']['source']}]{mark}",
+          node["rule"], cited, out, pad + "  ")
     for p in node.get("premises", []):
         _lines(p, indent + 1, cited, out)
 
@@ -488,7 +515,8 @@ def _why_not_lines(node, indent, cited, out):
     out.append(head)
     for r in node["rules"]:
         rule = r["rule"]
-        out.append(f"{pad}  rule {_cite(rule, cited)}  [{rule['source']}]: {rule['code']}")
+        _head(f"{pad}  rule {_cite(rule, cited)}  [{rule['source']}]: {rule['code']}", rule, cited, out,
+              pad + "    ")
         if r.get("note"):
             out.append(f"{pad}    {r['note']}")
         for f in r["failed"]:

@@ -63,8 +63,9 @@ def test_reflecting_pool_bottoms_out_at_the_plains(tmp_path):
     well_founded(tree)
     code, out, _ = run_cli(["explain", write(tmp_path, POOL_PLAINS), 'could_produce("pool",w)'])
     assert code == 0
-    first = out.splitlines()[0]
-    assert first.startswith('could_produce("pool",w)  <- CR 106.7. Some abilities produce mana')
+    first, second = out.splitlines()[:2]
+    assert first == 'could_produce("pool",w)  <- CR 106.7  [kb/mana.lp:101]'
+    assert second.startswith("  | 106.7. Some abilities produce mana based on the type of mana")
     assert 'permanent("plains")  [snapshot fact]' in out
     assert 'not phased_out("plains")  (does not hold)' in out
 
@@ -179,3 +180,13 @@ def test_trim_and_cr_text():
     assert explain.cr_text("302.6").startswith("302.6. A creature’s activated ability with the tap symbol")
     assert explain.cr_text("999.99") is None
     assert len(explain.trim("x" * 500)) < 200
+
+
+def test_why_not_computed_value_names_the_derived_one(tmp_path):
+    """613.4c: with two +1/+1 counters a 2/2 has power 4, not 3: --why-not says the rule's body
+    holds but it derives power("bears",4)."""
+    code, ans, _ = run_cli(["explain", write(tmp_path, ELF), 'power("bears",3)', "--why-not", "--json"])
+    assert code == 0
+    [rule] = ans["explanation"]["rules"]
+    assert rule["rule"]["cr"] == ["613.4c"]
+    assert rule["note"] == 'its body holds, but it derives power("bears",4) instead'
