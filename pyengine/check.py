@@ -29,7 +29,7 @@ from .terms import Const, render_fact
 PLAYERS = ("alice", "bob", "carol", "dave")
 COUNTER_KINDS = ("+1/+1", "-1/-1", "charge")
 DEFAULT_STEP = "precombat_main"
-DEFAULT_BOUND = 3
+DEFAULT_BOUND = 4
 
 
 @dataclass(frozen=True)
