@@ -12,10 +12,10 @@ def _short(text, n=70):
 
 def human(r):
     lines = ["Source sentences (docs/sources/*.txt) -> CR -> KB rules -> tests", ""]
-    lines.append(f"{'#':>3}  {'status':<18} {'CR':<18} {'rules':>5} {'tests':>5}  sentence")
+    lines.append(f"{'#':>3}  {'status':<22} {'CR':<18} {'rules':>5} {'tests':>5}  sentence")
     for i, row in enumerate(r["sentences"], 1):
         status = "ok" if not row["gap"] else "GAP: " + ", ".join(row["gap"])
-        lines.append(f"{i:>3}  {status:<18} {' '.join(row['cr']) or '-':<18} {len(row['rules']):>5} "
+        lines.append(f"{i:>3}  {status:<22} {' '.join(row['cr']) or '-':<18} {len(row['rules']):>5} "
                      f"{len(row['tests']):>5}  {_short(row['sentence'])}")
     lines += ["", "CR rules cited by the KB -> KB rules -> tests", ""]
     lines.append(f"{'CR':<10} {'status':<10} {'rules':>5} {'tests':>5}  where")
