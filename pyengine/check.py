@@ -34,11 +34,17 @@ DEFAULT_BOUND = 4
 
 @dataclass(frozen=True)
 class Property:
-    """One property file: its name (the file stem), path and doc text."""
+    """One property file: its name (the file stem), path, doc text, and the other program files it
+    needs (``% @uses queries/produce.lp`` lines, relative to the KB root)."""
 
     name: str
     path: Path
     doc: str
+    uses: tuple = ()
+
+    def missing(self):
+        """The files this property needs that the KB does not have."""
+        return [u for u in self.uses if not (kb_root() / u).is_file()]
 
 
 def properties():
@@ -48,7 +54,8 @@ def properties():
         text = path.read_text(encoding="utf-8")
         m = re.search(r"%\*!\s*property:\s*(.*?)\*%", text, re.S)
         doc = " ".join(m.group(1).split()) if m else ""
-        out.append(Property(path.stem, path, doc))
+        uses = tuple(re.findall(r"^%\s*@uses\s+(\S+)\s*$", text, re.M))
+        out.append(Property(path.stem, path, doc, uses))
     return out
 
 
@@ -131,14 +138,17 @@ def to_snapshot(model):
 
 def search(prop, bound=DEFAULT_BOUND, players=2, effects=1, counters=1, time_limit=600.0):
     """Search for a smallest counterexample to PROP within the bounds; returns a result dict."""
+    bounds = {"permanents": bound, "players": players, "effects": effects, "counters": counters}
+    if prop.missing():
+        return {"property": prop.name, "doc": prop.doc, "holds": None, "bounds": bounds,
+                "unavailable": f"needs {', '.join(prop.missing())}, which this KB does not have"}
     t0 = time.perf_counter()
-    eng = Engine(domain_facts(bound, players, effects, counters), "check_states", programs=[prop.path],
+    eng = Engine(domain_facts(bound, players, effects, counters), "check_states",
+                 programs=[kb_root() / u for u in prop.uses] + [prop.path],
                  time_limit=time_limit, options=["--opt-mode=opt"])
     models = eng.ask(models=0)
     stats = eng.statistics()
-    result = {"property": prop.name, "doc": prop.doc, "holds": not models,
-              "bounds": {"permanents": bound, "players": players, "effects": effects,
-                         "counters": counters},
+    result = {"property": prop.name, "doc": prop.doc, "holds": not models, "bounds": bounds,
               "search": {"choices": stats["choices"], "conflicts": stats["conflicts"],
                          "models": stats["models"], "ground_atoms": stats["atoms"],
                          "ground_rules": stats["rules"]},
@@ -164,6 +174,8 @@ def check_snapshot(snapshot, props=None):
                   for a in sorted(model, key=render_fact) if a[0] == "violation"]
     broken = {}
     for prop in props:
+        if prop.uses:              # properties over a query's choices are for the bounded search
+            continue
         [m] = Engine(snapshot_facts(snapshot), "violations", programs=[prop.path]).ask()
         w = sorted(render_fact(a) for a in m if a[0] == "property_violated")
         if w:

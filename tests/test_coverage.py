@@ -72,7 +72,7 @@ def test_quoting_test_counts_and_cited_rule_numbers_map():
     ans = report()
     row = next(r for r in ans["sentences"] if r["sentence"].startswith("A creature with a counter on it"))
     assert "tests/test_check.py::test_planted_bug_counter_not_modified" in row["tests"]
-    assert {r["source"] for r in row["rules"]} >= {"kb/modified.lp:14"}
+    assert any(r["source"].startswith("kb/modified.lp:") and "700.9" in r["cr"] for r in row["rules"])
     row = next(r for r in ans["sentences"] if r["sentence"] == "See rule 302.6.")
     assert "302.6" in row["cr"] and any("302.6" in r["cr"] for r in row["rules"])
 

@@ -19,6 +19,9 @@ def human_search(r):
         b = p["bounds"]
         bounds = (f"up to {b['permanents']} permanents, {b['players']} players, {b['effects']} effects, "
                   f"{b['counters']} counters of a kind")
+        if p["holds"] is None:
+            lines.append(f"n/a   {p['property']}: not checked: {p['unavailable']}")
+            continue
         s = p["search"]
         stats = f"{s['choices']} choices, {s['conflicts']} conflicts, {p['seconds']:.2f} s"
         if p["holds"]:
@@ -31,7 +34,9 @@ def human_search(r):
             if p.get("written"):
                 lines.append(f"      written to {p['written']}")
             lines += ["      | " + l for l in _dump(p["counterexample"]).splitlines()]
-    lines.append(f"{r['checked']} properties checked, {r['failed']} failed, bound {r['bound']}")
+    na = sum(p["holds"] is None for p in r["results"])
+    lines.append(f"{r['checked'] - na} properties checked, {r['failed']} failed, bound {r['bound']}"
+                 + (f"; {na} not checkable on this KB" if na else ""))
     return "\n".join(lines)
 
 
@@ -82,7 +87,7 @@ def command(bound, players, effects, counters, names, snap, out_dir, as_json):
     results = []
     for prop in props:
         r = check_mod.search(prop, bound, players, effects, counters)
-        if not r["holds"]:
+        if r["holds"] is False:
             path = Path(out_dir) / f"counterexample-{prop.name}.yaml"
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -92,7 +97,7 @@ def command(bound, players, effects, counters, names, snap, out_dir, as_json):
                 r["written"] = None
                 click.echo(f"warning: cannot write {path}: {e.strerror or e}", err=True)
         results.append(r)
-    failed = sum(not r["holds"] for r in results)
+    failed = sum(r["holds"] is False for r in results)
     emit({"results": results, "checked": len(results), "failed": failed, "bound": bound}, as_json, human_search)
     if failed:
         raise SystemExit(1)
