@@ -9,7 +9,6 @@ against pathological input.
 
 import os
 from pathlib import Path
-import re
 import time
 
 import clingo
@@ -27,15 +26,6 @@ def kb_root():
     if not (root / "rules.lp").is_file():
         raise RuntimeError(f"rules.lp not found under {root}; set MTGKB_HOME to the mtgkb checkout")
     return root
-
-
-def kb_files(root=None):
-    """The files rules.lp #include's, as absolute paths under ROOT (default: kb_root()). clingo
-    would resolve an include against the working directory first, which picks the wrong KB when
-    MTGKB_HOME points elsewhere; so the engine loads each included file by its own path."""
-    root = Path(root) if root else kb_root()
-    text = (root / "rules.lp").read_text(encoding="utf-8")
-    return [root / m for m in re.findall(r'^\s*#include\s+"([^"]+)"\s*\.', text, re.M)]
 
 
 def to_symbol(term):
@@ -165,6 +155,15 @@ _BINOPS = {"Plus": "+", "Minus": "-", "Multiplication": "*", "Division": "/", "M
 _CMPOPS = {"Equal": "=", "NotEqual": "!=", "LessThan": "<", "LessEqual": "<=",
            "GreaterThan": ">", "GreaterEqual": ">="}
 _ANY = "__any"                 # stands for an anonymous variable inside a provenance term
+
+
+def kb_files(root=None):
+    """The files rules.lp #include's, as absolute paths under ROOT (default: kb_root()). clingo
+    would resolve an include against the working directory first, which picks the wrong KB when
+    MTGKB_HOME points elsewhere; so the engine loads each included file by its own path."""
+    root = Path(root) if root else kb_root()
+    text = (root / "rules.lp").read_text(encoding="utf-8")
+    return [root / m for m in _re.findall(r'^\s*#include\s+"([^"]+)"\s*\.', text, _re.M)]
 
 
 def _quiet(code, msg):

@@ -29,7 +29,7 @@ def command(snap, atom, why_not, all_, depth, as_json):
 
     \b
     Example:
-      mtgkb explain examples/reflecting-pool.yaml 'could_produce("pool",w)'
+      mtgkb explain examples/explain-reflecting-pool-chain.yaml 'could_produce("pool2",w)'
     """
     s = load_snapshot(snap)
     result = explain_mod.explain(s, atom, why_not=why_not, all_=all_, depth=depth)
