@@ -41,6 +41,7 @@ class Property:
     path: Path
     doc: str
     uses: tuple = ()
+    caps: tuple = ()          # ((bound name, maximum), ...) from '% @max effects=0' lines
 
     def missing(self):
         """The files this property needs that the KB does not have."""
@@ -55,7 +56,8 @@ def properties():
         m = re.search(r"%\*!\s*property:\s*(.*?)\*%", text, re.S)
         doc = " ".join(m.group(1).split()) if m else ""
         uses = tuple(re.findall(r"^%\s*@uses\s+(\S+)\s*$", text, re.M))
-        out.append(Property(path.stem, path, doc, uses))
+        caps = tuple((k, int(v)) for k, v in re.findall(r"^%\s*@max\s+(\w+)=(\d+)", text, re.M))
+        out.append(Property(path.stem, path, doc, uses, caps))
     return out
 
 
@@ -139,6 +141,10 @@ def to_snapshot(model):
 def search(prop, bound=DEFAULT_BOUND, players=2, effects=1, counters=1, time_limit=600.0):
     """Search for a smallest counterexample to PROP within the bounds; returns a result dict."""
     bounds = {"permanents": bound, "players": players, "effects": effects, "counters": counters}
+    for k, v in prop.caps:                  # a property may cap a bound (its file says why)
+        if k in bounds and bounds[k] > v:
+            bounds[k] = v
+    bound, players, effects, counters = (bounds[k] for k in ("permanents", "players", "effects", "counters"))
     if prop.missing():
         return {"property": prop.name, "doc": prop.doc, "holds": None, "bounds": bounds,
                 "unavailable": f"needs {', '.join(prop.missing())}, which this KB does not have"}

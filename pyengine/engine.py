@@ -280,7 +280,7 @@ def _kb_program(root_str):
     stms = []
     _ast.parse_files([str(p) for p in kb_files(root)], stms.append, logger=_quiet)
     T = _ast.ASTType
-    tags = {}                 # (file, end line) -> [(kind, text)]
+    tags = {}                 # (file, end line) -> (first line, (kind, text))
     banner = {}
     rules, asts, defined, docs, files = [], [], {}, {}, []
     for s in stms:
@@ -291,7 +291,7 @@ def _kb_program(root_str):
             text = s.value.strip()
             m = _TAG.match(text)
             if m:
-                tags.setdefault((f, s.location.end.line), []).append((m.group(1), m.group(2)))
+                tags[(f, s.location.end.line)] = (s.location.begin.line, (m.group(1), m.group(2)))
             elif text.startswith("%*!"):
                 body = text[3:].rstrip("*%").strip()
                 name = _re.match(r"([a-z_][A-Za-z0-9_]*)", body)
@@ -306,7 +306,11 @@ def _kb_program(root_str):
         if s.ast_type != T.Rule:
             continue
         line = s.location.begin.line
-        tg = tags.get((f, line - 1), [])
+        tg, above = [], line - 1            # the tag lines stacked directly above the rule
+        while (f, above) in tags:
+            start, tag = tags[(f, above)]
+            tg.insert(0, tag)
+            above = start - 1
         cr = tuple(n for k, t in tg if k == "cr" for n in t.split())
         rulings = tuple(t for k, t in tg if k == "ruling")
         for u in s.unpool():
