@@ -3,10 +3,10 @@
 Sources are ``docs/sources/*.txt`` (copies of the seed documents; every sentence is a
 requirement). A sentence maps to CR rule numbers through the sentences it cites ("See rule 302.6")
 and through ``docs/sources/sentence-map.yaml``; to KB rules through the ``@cr`` / ``@ruling`` tags
-of ``kb/*.lp``; and to tests that quote a distinctive part of it (scenario ``source:`` fields,
-test docstrings and strings) or cite one of its rule numbers (scenario ``cite:`` fields, ``CR
-N`` / ``rule N`` / ``(N)`` in test text; tests/test_coverage*.py, the tests of this report, quote
-sentences as data and are not counted). A sentence without a KB rule or without a test is a gap.
+of ``kb/*.lp`` and ``queries/*.lp``; and to tests that quote a distinctive part of it (scenario
+``source:`` fields, test docstrings and strings) or cite one of its rule numbers (scenario
+``cite:`` fields, ``CR N`` / ``rule N`` / ``(N)`` in test text; tests/test_coverage*.py, the tests
+of this report, quote sentences as data and are not counted). A sentence without a KB rule or without a test is a gap.
 """
 
 import ast as pyast
@@ -16,7 +16,7 @@ import re
 
 import yaml
 
-from .engine import kb_program, kb_root
+from .engine import kb_program, kb_root, query_program
 from .errors import InputError
 
 SENTENCE_END = re.compile(r"(?<=[.!?])[”\"’)]*\s+(?=[A-Z“\"(])")
@@ -180,12 +180,12 @@ def _rule_ref(r):
 
 def report():
     """The coverage report as a dict (the --json answer)."""
-    program = kb_program()
     mapping = sentence_map()
     all_tests = tests()
     seen_rules = set()
     uniq = []
-    for r in program.rules:                # one entry per source rule (unpooled copies merged)
+    # one entry per source rule (unpooled copies merged); the KB, and the helper rules of queries
+    for r in kb_program().rules + query_program().rules:
         if (r.file, r.line) not in seen_rules:
             seen_rules.add((r.file, r.line))
             uniq.append(r)

@@ -274,11 +274,11 @@ def _heads(head):
     return "other", []
 
 
-@_lru_cache(maxsize=8)
-def _kb_program(root_str):
+@_lru_cache(maxsize=16)
+def _parse_program(root_str, paths):
     root = Path(root_str)
     stms = []
-    _ast.parse_files([str(p) for p in kb_files(root)], stms.append, logger=_quiet)
+    _ast.parse_files(list(paths), stms.append, logger=_quiet)
     T = _ast.ASTType
     tags = {}                 # (file, end line) -> (first line, (kind, text))
     banner = {}
@@ -324,7 +324,14 @@ def _kb_program(root_str):
 
 def kb_program():
     """The KB (rules.lp and every file it includes) parsed into rules; cached per KB root."""
-    return _kb_program(str(kb_root()))
+    root = kb_root()
+    return _parse_program(str(root), tuple(str(p) for p in kb_files(root)))
+
+
+def query_program():
+    """The rules of queries/*.lp (helper rules a query alone needs), parsed like the KB."""
+    root = kb_root()
+    return _parse_program(str(root), tuple(str(p) for p in sorted((root / "queries").glob("*.lp"))))
 
 
 def _fn(loc, name, args):

@@ -78,9 +78,10 @@ def test_quoting_test_counts_and_cited_rule_numbers_map():
 
 
 def test_cr_rules_table_is_every_tag_of_the_kb():
+    """Every CR number tagged on a rule of kb/*.lp or queries/*.lp has a row."""
     ans = report()
     tags = set()
-    for path in (ROOT / "kb").glob("*.lp"):
+    for path in [*(ROOT / "kb").glob("*.lp"), *(ROOT / "queries").glob("*.lp")]:
         for m in re.finditer(r"^%\s*@cr\s+(.*)$", path.read_text(encoding="utf-8"), re.M):
             tags.update(m.group(1).split())
     assert {c["cr"] for c in ans["cr_rules"]} == tags
