@@ -94,3 +94,45 @@ def actions(snapshot, player=None):
     [model] = engine(snapshot, "actions").ask([("asked_player", player)])
     legal, refused = render.actions(model)
     return {"player": player, "actions": legal, "refused": refused}
+
+
+def produce(snapshot, pid, ability=None):
+    """{"options": [[letters...], ...]} — every outcome of activating PID's mana ability now: its
+    mana options, every order of the replacement effects, every choice of triggered mana
+    (106.12, 616.1). Each option is a sorted list of mana letters; options are sorted. An
+    ability that would add no mana gives the option []. ``ability`` (1-based, in the order of
+    ``abilities``) picks one mana ability; by default all of them count."""
+    check_ids(snapshot, [pid])
+    eng = engine(snapshot, "produce")
+    abilities = mana_abilities(eng, pid)
+    if not abilities:
+        raise InputError(f"{pid} has no mana ability (CR 605.1a)")
+    ext = [("asked", pid)]
+    if ability is not None:
+        if not 1 <= ability <= len(abilities):
+            raise InputError(f"--ability must be between 1 and {len(abilities)} for {pid}")
+        ext.append(("asked_ability", abilities[ability - 1][0]))
+    outcomes = set()
+    for model in eng.ask(ext, models=0):
+        letters = []
+        for atom in model:
+            if atom[0] == "final":
+                letters += [MANA_LETTER[str(atom[1])]] * atom[2]
+            elif atom[0] == "trigger_adds":
+                letters.append(MANA_LETTER[str(atom[2])])
+        outcomes.add(tuple(sorted(letters)))
+    return {"options": sorted(list(o) for o in outcomes),
+            "abilities": [text for _, text in abilities]}
+
+
+def mana_abilities(eng, pid):
+    """[(ability term, text)] of PID's mana abilities, in a stable order."""
+    texts = {a[1]: a[2] for a in eng.symbolic_atoms("ability_text", 2)}
+    abs_ = sorted((a[2] for a in eng.symbolic_atoms("mana_ability", 2) if a[1] == pid), key=str)
+    return [(ab, texts.get(ab, intrinsic_text(ab))) for ab in abs_]
+
+
+def intrinsic_text(ab):
+    """The text of an intrinsic basic-land-type mana ability (305.6)."""
+    letter = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+    return f"{{T}}: Add {{{letter[ab.args[0]]}}}." if ab.name == "intrinsic" else str(ab)

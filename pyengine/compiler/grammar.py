@@ -67,3 +67,15 @@ def keyword(name):
         KEYWORDS[name.lower()] = handler
         return handler
     return deco
+
+
+def is_spell(ctx):
+    """True if the ability belongs to an instant or sorcery: its text is a spell ability whose
+    effect, once the spell resolved, is an `effects:` entry of the snapshot (611.2a)."""
+    return ctx.face is not None and any(t in ctx.face.type_line.lower() for t in ("instant", "sorcery"))
+
+
+def static_or_spell(ctx):
+    """The fact saying how an effect-generating ability applies: static/1 (604, a permanent's
+    ability) or spell_effect/1 (611.2a, a resolved spell's lasting effect)."""
+    return ("spell_effect" if is_spell(ctx) else "static", ctx.ab)
