@@ -8,7 +8,7 @@ from .engine import Engine
 from .errors import InputError
 from .facts import snapshot_facts
 from . import render
-from .terms import Const
+from .terms import Const, Fn
 
 MANA_LETTER = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G", "c": "C"}
 TYPE_ORDER = ("kindred", "land", "artifact", "enchantment", "planeswalker", "battle", "creature",
@@ -87,13 +87,29 @@ def check_player(snapshot, player):
 
 
 def actions(snapshot, player=None):
-    """{"actions": [...legal now...], "refused": [...with the rule and reason...]} for PLAYER
-    (default: the active player)."""
+    """{"player": P, "actions": [...legal now...], "refused": [...with the rule and reason...],
+    "not_modelled": [...]} for PLAYER (default: the active player).
+
+    Mana costs are checked one action at a time (kb/mana_payment.lp): an action whose mana
+    cost no choice of untapped sources pays is refused (118.3), unless some source was counted
+    by a lower bound, in which case it is listed as not modelled rather than guessed."""
     player = player or snapshot.active
     check_player(snapshot, player)
-    [model] = engine(snapshot, "actions").ask([("asked_player", player)])
-    legal, refused = render.actions(model)
-    return {"player": player, "actions": legal, "refused": refused}
+    eng = engine(snapshot, "actions")
+    [model] = eng.ask([("asked_player", player)])
+    uncertain = any(a[0] == "pay_uncertain" for a in model)
+    costly = {a[1] for a in model if a[0] == "action_detail" and str(a[2]) == "cost"
+              and isinstance(a[3], Fn) and a[3].name == "mana" and a[3].args[1] > 0}
+    extra = []
+    for atom in [a for a in model if a[0] == "legal_action" and a[2] in costly]:
+        if eng.ask([("asked_player", player), ("paying", atom[2])]):
+            continue
+        model.remove(atom)
+        extra.append(("not_modelled_action", player, atom[2], Const("payment_not_modelled"))
+                     if uncertain else
+                     ("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
+    legal, refused, unknown = render.actions(model + extra)
+    return {"player": player, "actions": legal, "refused": refused, "not_modelled": unknown}
 
 
 def produce(snapshot, pid, ability=None):

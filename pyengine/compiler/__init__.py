@@ -105,6 +105,8 @@ def _face(key, face, facts, missing):
         facts.append(("card_ability", key, ctx.ab))
         facts.append(("ability_text", ctx.ab, raw.strip()))
         facts += ab_facts
+        if "effect_not_modelled" in ctx.extra:
+            unmodelled(i, f"{raw.strip()} [{ctx.extra['effect_not_modelled']}]")
 
 
 def compile_line(ctx, text):
@@ -120,10 +122,19 @@ def compile_line(ctx, text):
 
 
 def _activated(ctx, cost_text, effect_text):
+    """An activated ability (602.1). If its cost is understood but its effect is not, the ability
+    is still compiled, with ``effect_not_modelled(Ab)``: whether it can be activated then depends
+    on things the KB cannot see (targets, ...), and the KB says so rather than guess."""
     facts = [("activated", ctx.ab)]
     for item in (c.strip() for c in cost_text.split(",")):
         facts += _one(grammar.COSTS, ctx, item, "cost")
-    facts += _one(grammar.EFFECTS, ctx, effect_text.strip(), "effect")
+    try:
+        facts += _one(grammar.EFFECTS, ctx, effect_text.strip(), "effect")
+    except NotModelled as e:
+        ctx.extra["effect_not_modelled"] = str(e)
+        facts.append(("effect_not_modelled", ctx.ab))
+        if re.search(r"\btargets?\b", effect_text):
+            facts.append(("ability_targets", ctx.ab))
     return facts
 
 
