@@ -8,7 +8,7 @@ from .engine import Engine
 from .errors import InputError
 from .facts import snapshot_facts
 from . import render
-from .terms import Const, Fn
+from .terms import Const, Fn, render as render_term
 
 MANA_LETTER = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G", "c": "C"}
 TYPE_ORDER = ("kindred", "land", "artifact", "enchantment", "planeswalker", "battle", "creature",
@@ -119,17 +119,17 @@ def produce(snapshot, pid, ability=None):
     ability that would add no mana gives the option []. ``ability`` (1-based, in the order of
     ``abilities``) picks one mana ability; by default all of them count."""
     check_ids(snapshot, [pid])
-    eng = engine(snapshot, "produce")
-    abilities = mana_abilities(eng, pid)
+    eng = Engine(snapshot_facts(snapshot) + [("asked", pid)], "produce")
+    models = eng.ask(models=0)
+    abilities = mana_abilities(models[0] if models else [])
     if not abilities:
         raise InputError(f"{pid} has no mana ability (CR 605.1a)")
-    ext = [("asked", pid)]
     if ability is not None:
         if not 1 <= ability <= len(abilities):
             raise InputError(f"--ability must be between 1 and {len(abilities)} for {pid}")
-        ext.append(("asked_ability", abilities[ability - 1][0]))
+        models = eng.ask([("asked_ability", abilities[ability - 1][0])], models=0)
     outcomes = set()
-    for model in eng.ask(ext, models=0):
+    for model in models:
         letters = []
         for atom in model:
             if atom[0] == "final":
@@ -141,14 +141,9 @@ def produce(snapshot, pid, ability=None):
             "abilities": [text for _, text in abilities]}
 
 
-def mana_abilities(eng, pid):
-    """[(ability term, text)] of PID's mana abilities, in a stable order."""
-    texts = {a[1]: a[2] for a in eng.symbolic_atoms("ability_text", 2)}
-    abs_ = sorted((a[2] for a in eng.symbolic_atoms("mana_ability", 2) if a[1] == pid), key=str)
-    return [(ab, texts.get(ab, intrinsic_text(ab))) for ab in abs_]
-
-
-def intrinsic_text(ab):
-    """The text of an intrinsic basic-land-type mana ability (305.6)."""
-    letter = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
-    return f"{{T}}: Add {{{letter[ab.args[0]]}}}." if ab.name == "intrinsic" else str(ab)
+def mana_abilities(model):
+    """[(ability term, text)] of the asked permanent's mana abilities, in a stable order."""
+    texts = {a[1]: a[2] for a in model if a[0] == "ability_text"}
+    texts.update({Fn("intrinsic", (a[1],)): a[2] for a in model if a[0] == "intrinsic_text"})
+    abilities = sorted((a[2] for a in model if a[0] == "mana_ability"), key=render_term)
+    return [(ab, texts.get(ab, render_term(ab))) for ab in abilities]

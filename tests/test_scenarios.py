@@ -12,8 +12,9 @@ A scenario (readable and writable without Python)::
       expect_lacks: [...]                # items that must not be in the answer
       exit_status: 2                     # default 0
 
-``expect_contains`` with a dict checks each key's value; with a list, each item must be an
-element of the answer (for actions, matched against ``answer["actions"]`` on the given keys).
+``expect_contains`` with a dict checks each key it gives (a list of dicts under a key: each must
+match some element; any other value must be equal); with a list, each item must be an element
+of the answer (for actions, matched against ``answer["actions"]`` on the keys it gives).
 """
 
 from pathlib import Path
@@ -27,9 +28,11 @@ SCEN_DIR = Path(__file__).parent / "scenarios"
 
 
 def _cases():
+    out = []
     for path in sorted(SCEN_DIR.glob("*.yaml")):
         for case in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
-            yield pytest.param(case, id=f"{path.stem}::{case['name']}")
+            out.append(pytest.param(case, id=f"{path.stem}::{case['name']}"))
+    return out
 
 
 @pytest.mark.parametrize("case", _cases())

@@ -22,7 +22,7 @@ from .grammar import Ctx
 from .symbols import NotModelled, parse_mana_cost, parse_type_line
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
-_SELF = re.compile(r"\bthis (?:creature|land|artifact|enchantment|Equipment|permanent|card|spell)\b")
+_SELF = re.compile(r"\b[Tt]his (?:creature|land|artifact|enchantment|Equipment|permanent|card|spell)\b")
 _ACTIVATED = re.compile(r'^(?P<cost>[^:"]+?): (?P<effect>.+)$')
 
 for _m in pkgutil.iter_modules(__path__):       # each area module registers its grammar on import
@@ -164,3 +164,15 @@ def _keywords(ctx, text):
 def mana_cost_facts(ctx, text, pred="ability_cost"):
     """Facts ``pred(Ab, mana(Sym,N))`` for a run of mana symbols in a cost (107.4)."""
     return [(pred, ctx.ab, fn("mana", sym, n)) for sym, n in parse_mana_cost(text)]
+
+
+@grammar.sentence(r'Equipped creature has "(.+)"\.?')
+def _equipped_has(ctx, m):
+    """A static ability of an Equipment granting a quoted ability to the equipped creature (301.5,
+    613.1f). The quoted ability is compiled as ability granted(Card,Line)."""
+    inner = Ctx(ctx.card, ctx.index, ctx.face, kind="granted")
+    facts = compile_line(inner, m.group(1))
+    if "effect_not_modelled" in inner.extra:
+        ctx.extra["effect_not_modelled"] = inner.extra["effect_not_modelled"]
+    return [("static", ctx.ab), ("grants", ctx.ab, Const("equipped"), inner.ab),
+            ("ability_text", inner.ab, m.group(1).replace("~", "this creature"))] + facts

@@ -31,10 +31,11 @@ class Ctx:
     index: int
     face: object = None
     extra: dict = field(default_factory=dict)
+    kind: str = "ab"            # "granted" for an ability quoted inside another one
 
     @property
     def ab(self):
-        return fn("ab", self.card, self.index)
+        return fn(self.kind, self.card, self.index)
 
 
 def _register(table, pattern):
