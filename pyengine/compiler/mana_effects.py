@@ -68,3 +68,16 @@ def _permanents_are(ctx, m):
 def _anthem(ctx, m):
     return [static_or_spell(ctx),
             ("anthem", ctx.ab, fn("you_control", Const("creature")), int(m.group(1)), int(m.group(2)))]
+
+
+@sentence(r"You may spend mana as though it were mana of any color\.")
+def _spend_any(ctx, m):
+    return [static_or_spell(ctx), ("spend_as_any_color", ctx.ab, Const("all"))]
+
+
+@sentence(r"You may spend (white|blue|black|red|green) mana as though it were mana of any color\. "
+          r"You may spend other mana only as though it were colorless mana\.")
+def _spend_dawn(ctx, m):
+    col = Const(_COLOR_WORDS[m.group(1)])
+    return [static_or_spell(ctx), ("spend_as_any_color", ctx.ab, col),
+            ("spend_other_as_colorless", ctx.ab, col)]
