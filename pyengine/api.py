@@ -112,14 +112,15 @@ def actions(snapshot, player=None):
     return {"player": player, "actions": legal, "refused": refused, "not_modelled": unknown}
 
 
-def produce(snapshot, pid, ability=None):
+def produce(snapshot, pid, ability=None, choices=()):
     """{"options": [[letters...], ...]} — every outcome of activating PID's mana ability now: its
     mana options, every order of the replacement effects, every choice of triggered mana
     (106.12, 616.1). Each option is a sorted list of mana letters; options are sorted. An
     ability that would add no mana gives the option []. ``ability`` (1-based, in the order of
-    ``abilities``) picks one mana ability; by default all of them count."""
+    ``abilities``) picks one mana ability; by default all of them count. ``choices`` are
+    cost_choice facts (e.g. which land is sacrificed) that narrow the outcomes."""
     check_ids(snapshot, [pid])
-    eng = Engine(snapshot_facts(snapshot) + [("asked", pid)], "produce")
+    eng = Engine(snapshot_facts(snapshot) + [("asked", pid)] + list(choices), "produce")
     models = eng.ask(models=0)
     abilities = mana_abilities(models[0] if models else [])
     if not abilities:
