@@ -20,6 +20,7 @@ STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "de
 FACE_DOWN = ("manifest", "manifest_dread", "cloak", "morph", "disguise")
 ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 MAX_INT = 1_000_000
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)    # libyaml when PyYAML has it: ~10x faster
 MAX_BYTES = 20_000_000
 TOP_KEYS = ("players", "active", "step", "battlefield", "hand", "library", "graveyard", "life",
             "effects", "cards")
@@ -128,7 +129,7 @@ def parse_text(raw, where="snapshot"):
     if not raw.strip():
         raise InputError(f"{where}: empty file; a snapshot needs at least 'players'")
     try:
-        data = yaml.safe_load(raw)
+        data = yaml.load(raw, Loader=_LOADER)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
