@@ -129,8 +129,10 @@ def produce(snapshot, pid, ability=None, choices=()):
         if not 1 <= ability <= len(abilities):
             raise InputError(f"--ability must be between 1 and {len(abilities)} for {pid}")
         models = eng.ask([("asked_ability", abilities[ability - 1][0])], models=0)
-    outcomes = set()
+    outcomes, triggers = set(), set()
     for model in models:
+        texts = {a[1]: a[2] for a in model if a[0] == "ability_text"}
+        triggers.update(texts.get(a[2], render_term(a[2])) for a in model if a[0] == "tap_triggers")
         letters = []
         for atom in model:
             if atom[0] == "final":
@@ -139,7 +141,8 @@ def produce(snapshot, pid, ability=None, choices=()):
                 letters.append(MANA_LETTER[str(atom[2])])
         outcomes.add(tuple(sorted(letters)))
     return {"options": sorted(list(o) for o in outcomes),
-            "abilities": [text for _, text in abilities]}
+            "abilities": [text for _, text in abilities],
+            "triggers": sorted(triggers)}
 
 
 def mana_abilities(model):

@@ -91,6 +91,9 @@ def command(snapshot, pid, ability, option, sacrifice, tap_other):
             new["graveyard"].setdefault(owner, []).append(perms[args[0]]["card"])
             new["battlefield"] = [p for p in new["battlefield"] if p["id"] != args[0]]
     events.append({"event": "add_mana", "player": perm.controller, "mana": mana})
+    texts = {a[1]: a[2] for a in model if a[0] == "ability_text"}
+    events += [{"event": "trigger", "permanent": a[1], "ability": texts.get(a[2], str(a[2]))}
+               for a in model if a[0] == "cost_triggers"]
     return new, events
 
 

@@ -8,7 +8,8 @@ from ..cli import emit, handles_errors, json_option, load_snapshot, notes, snaps
 
 def human(r):
     opts = ["  " + ("".join("{%s}" % m for m in o) if o else "(no mana)") for o in r["options"]]
-    return "\n".join(["possible outcomes:"] + opts)
+    trig = [f"  {t}" for t in r.get("triggers", [])]
+    return "\n".join(["possible outcomes:"] + opts + (["also triggers (uses the stack):"] + trig if trig else []))
 
 
 @click.command("produce")

@@ -81,3 +81,9 @@ def _spend_dawn(ctx, m):
     col = Const(_COLOR_WORDS[m.group(1)])
     return [static_or_spell(ctx), ("spend_as_any_color", ctx.ab, col),
             ("spend_other_as_colorless", ctx.ab, col)]
+
+
+@sentence(r"Whenever ~ becomes tapped, it deals (\d+) damage to you\.")
+def _city_of_brass(ctx, m):
+    """A trigger on becoming tapped (603.2); it uses the stack, so it is reported, not resolved."""
+    return [("triggered", ctx.ab), ("becomes_tapped_trigger", ctx.ab)]
