@@ -185,7 +185,9 @@ def _check_in_hand(snapshot, card, player):
 def cast_free(snapshot, card, player):
     """Casting CARD from PLAYER's hand without paying its mana cost, now (Master of Predicaments):
     {"card", "mana_value", "castable", "options": [{"halves", "x", "additional_costs"}], "reason",
-    "refused", "alternative_costs_excluded"}. castable is None where that is not modelled."""
+    "refused", "alternative_costs_excluded"}. castable is None where that is not modelled. An option
+    of a face whose targeted text the compiler doesn't model says "not_checked": ["targets (601.2c)"]:
+    whether the spell has legal targets is then not checked."""
     _check_in_hand(snapshot, card, player)
     [model] = engine(snapshot, "cast_free").ask([("asked_card", player, card)])
     by = {}
@@ -207,15 +209,20 @@ def cast_free(snapshot, card, player):
     def key(ch):
         return (len(halves_of.get(ch, [])), [order.get(f, 0) for f in halves(ch)])
 
+    from .facts import compiled
+    targeted = {key for key, _, text in compiled(snapshot, card).not_modelled if "target" in text}
     options = []
     for ch in sorted((a[2] for a in by.get("free_castable", [])), key=key):
+        parts = set(halves_of.get(ch, []))
+        unchecked = ["targets (601.2c)"] if parts & targeted else []
         mandatory = sorted(additional_cost_text(k) for c, h, k in by.get("mandatory_additional", []) if h == ch)
         optional = sorted(f"kicker {render.cost_text(kcost.get(ab, []))}"
                           for c, h, ab in by.get("optional_additional", []) if h == ch)
         for mask in range(2 ** len(optional)):
             chosen = [o for i, o in enumerate(optional) if mask >> i & 1]
             options.append({"halves": halves(ch), "x": 0, "additional_costs": mandatory + chosen,
-                            **({"x_rule": "107.3b"} if has_x & set(halves_of.get(ch, [])) else {})})
+                            **({"x_rule": "107.3b"} if has_x & parts else {}),
+                            **({"not_checked": unchecked} if unchecked else {})})
     refused = []
     for pred in ("free_cast_blocked", "free_cast_unknown"):
         for _, _, ch, rule, why in by.get(pred, []):

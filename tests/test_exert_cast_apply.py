@@ -206,3 +206,14 @@ def test_x_for_enters_abilities_but_zero_for_the_permanent(tmp_path):
     assert api.enters(load(snap), "h")["x"] == 3
     code, s = run(tmp_path, snap, "show", "h")
     assert s["mana_value"] == 2 and (s["power"], s["toughness"]) == (3, 3)
+
+
+def test_exert_for_a_second_player_is_not_modelled(tmp_path):
+    """701.43a: an exert by bob (until bob's next untap step) and one by alice (until alice's) are two
+    effects; a snapshot records one exerting player, so `apply` says not modelled (exit 2)."""
+    snap = {"players": ["alice", "bob"], "step": "declare_attackers", "battlefield": [
+        {"id": "gb", "card": "Glorybringer", "controller": "alice", "exerted_by": "bob"}]}
+    code, _ = run(tmp_path, snap, "apply", "attack", "gb", "--exert")
+    assert code == 2
+    code, a = run(tmp_path, snap, "apply", "attack", "gb")
+    assert code == 0 and perm(a, "gb")["exerted_by"] == "bob"

@@ -40,6 +40,10 @@ def command(pid, exert):
             raise InputError(f"{pid} can't be exerted: no effect allows it (CR 701.43; "
                              f"ruling: you can't exert a creature unless an effect allows you to do so)")
         raise InputError(f"{pid} can't attack: it isn't a creature {player} controls (CR 508.1a)")
+    current = s.permanent(pid).exerted_by
+    if exert and current not in (None, player):
+        raise InputError(f"not modelled: {pid} is still exerted by {current}; a snapshot records one "
+                         f"exerting player, so exerting it for {player} too can't be recorded")
     new = s.to_dict()
     perm = next(p for p in new["battlefield"] if p["id"] == pid)
     events = [{"event": "attack", "permanent": pid, "player": player, "tapped": legal["taps"],

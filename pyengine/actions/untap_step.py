@@ -72,6 +72,11 @@ def command(player):
             continue
         effects.append({**eff, "targets": targets})
     new["effects"] = effects
+    if turn_passes and effects:
+        events.append({"event": "note", "rule": "514.2",
+                       "text": "the turn passed: other 'until end of turn' effects end in its cleanup "
+                               "step; the KB knows the duration only of control-changing effects, so "
+                               "these effects were kept: " + ", ".join(e["card"] for e in effects)})
     if not effects:
         new.pop("effects")
     new["active"], new["step"] = player, "upkeep"
