@@ -14,6 +14,7 @@ import click
 
 from .. import api
 from .. import snapshot as snapshot_mod
+from ..compiler.symbols import parse_type_line
 from ..errors import InputError
 
 PERMANENT_TYPES = {"artifact", "creature", "enchantment", "planeswalker", "battle"}
@@ -79,19 +80,19 @@ def command(card, player, index, sacrifice, discard):
                "rule": "601.2"}]
     _pay(new, s, player, card, option["additional_costs"], sacrifice, discard, events)
     c = s.cards[card]
-    types = set(c.front.type_line.split("—")[0].lower().split())
-    if c.layout != "normal" or not types & PERMANENT_TYPES:
+    _, types, subtypes, _ = parse_type_line(c.front.type_line)
+    if c.layout != "normal" or not set(types) & PERMANENT_TYPES:
         new.setdefault("graveyard", {}).setdefault(player, []).append(card)
         events.append({"event": "resolve", "card": card, "to": "graveyard", "rule": "608.2n",
                        "effect": "not modelled"})
         return new, events
-    if "Aura" in c.front.type_line.split("—")[-1].split():
+    if "Aura" in subtypes:
         raise InputError(f"{card}: casting an Aura (choosing what it enchants) is not modelled")
     pid = _new_id(card, {p.id for p in s.battlefield})
     perm = {"id": pid, "card": card, "controller": player, "owner": player,
             "controlled_since_turn_start": False}
     new["battlefield"].append(perm)
-    if "{X}" in (c.front.mana_cost or ""):
+    if "x_rule" in option:                        # {X} in its mana cost: X is 0 (107.3b)
         perm["x"] = 0
     got = api.enters(snapshot_mod.validate(new), pid)
     counters = {k: n for k, n in got["counters"].items() if n > 0}
