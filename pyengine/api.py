@@ -151,3 +151,171 @@ def mana_abilities(model):
     texts.update({Fn("intrinsic", (a[1],)): a[2] for a in model if a[0] == "intrinsic_text"})
     abilities = sorted((a[2] for a in model if a[0] == "mana_ability"), key=render_term)
     return [(ab, texts.get(ab, render_term(ab))) for ab in abilities]
+
+    [model] = engine(snapshot, "actions").ask([("asked_player", player)])
+    legal, refused = render.actions(model)
+    return {"player": player, "actions": legal, "refused": refused}
+
+
+# --- exert, untap step, casting without paying the mana cost (area exert_cast) -------------------
+
+def untap_plan(snapshot, player):
+    """Everything the KB says about PLAYER's next untap step (502): dict of sets and lists."""
+    check_player(snapshot, player)
+    [model] = engine(snapshot, "untap").ask([("asked_player", player)])
+    plan = {"untaps": set(), "keeps": {}, "phases_in": set(), "exert_expires": set(),
+            "exert_did_nothing": set(), "freeze_used": [], "control_ends": set(),
+            "effects_end": set()}
+    for atom in model:
+        pred, args = atom[0], atom[1:]
+        if pred == "untaps":
+            plan["untaps"].add(args[1])
+        elif pred == "keeps_tapped":
+            plan["keeps"].setdefault(args[1], []).append(_keep_reason(args[2], args[3]))
+        elif pred == "freeze_used":
+            plan["freeze_used"].append((args[1], args[2]))
+        elif pred == "control_ends_this_turn":
+            plan["control_ends"].add(args[0])
+        elif pred == "ends_this_turn":
+            plan["effects_end"].add(args[0])
+        elif pred in ("phases_in", "exert_expires", "exert_did_nothing"):
+            plan[pred].add(args[1])
+    return plan
+
+
+def _keep_reason(rule, why):
+    """A keeps_tapped reason as a dict: exerted(P) or effect(Card)."""
+    if why.name == "exerted":
+        by = why.args[0]
+        return {"rule": rule, "reason": "exerted", "by": by,
+                "text": f"exerted by {by}: it doesn't untap during {by}'s next untap step"}
+    card = why.args[0]
+    return {"rule": rule, "reason": "effect", "card": card,
+            "text": f"{card}: it doesn't untap during its controller's next untap step"}
+
+
+def untap(snapshot, player):
+    """{"untap": [...], "stay_tapped": [...]} for PLAYER's next untap step (502.3), sorted; when
+    something stays tapped, "reasons": {id: [{"rule", "reason", ...}]} says why."""
+    plan = untap_plan(snapshot, player)
+    out = {"untap": sorted(plan["untaps"]), "stay_tapped": sorted(plan["keeps"])}
+    if plan["keeps"]:
+        out["reasons"] = {x: sorted(r, key=lambda d: d["rule"]) for x, r in sorted(plan["keeps"].items())}
+    return out
+
+
+_ARTICLE = {"artifact": "an artifact", "enchantment": "an enchantment"}
+
+
+def additional_cost_text(k):
+    """Text of an additional-cost term: sacrifice(creature), discard_card, pay_life(N), kicker."""
+    name = getattr(k, "name", str(k))
+    if name == "sacrifice":
+        t = str(k.args[0])
+        return f"sacrifice {_ARTICLE.get(t, 'a ' + t)}"
+    if name == "discard_card":
+        return "discard a card"
+    if name == "pay_life":
+        return f"pay {k.args[0]} life"
+    return name.replace("_", " ")
+
+
+def _choice_text(w, snapshot):
+    """Reason text for a free_cast_blocked / free_cast_unknown reason term."""
+    name = getattr(w, "name", str(w))
+    if name == "land_card":
+        return "a land card can't be cast as a spell, and it can't be played this way"
+    if name == "cast_only_during_combat":
+        return f"it can be cast only during combat, and the game is in the {snapshot.step} step"
+    if name == "mandatory_cost_unpayable":
+        return f"its mandatory additional cost ({additional_cost_text(w.args[0])}) can't be paid"
+    if name == "restriction_not_modelled":
+        return "not modelled: its casting restriction"
+    if name == "additional_cost_not_modelled":
+        return "not modelled: its additional cost"
+    return str(w)
+
+
+def _check_in_hand(snapshot, card, player):
+    check_player(snapshot, player)
+    if card not in snapshot.hand.get(player, []):
+        raise InputError(f"card {card!r} is not in {player}'s hand; "
+                         f"{player}'s hand: {', '.join(snapshot.hand.get(player, [])) or '(empty)'}")
+
+
+def cast_free(snapshot, card, player):
+    """Casting CARD from PLAYER's hand without paying its mana cost, now (Master of Predicaments):
+    {"card", "mana_value", "castable", "options": [{"halves", "x", "additional_costs"}], "reason",
+    "refused", "alternative_costs_excluded"}. castable is None where that is not modelled. An option
+    of a face whose targeted text the compiler doesn't model says "not_checked": ["targets (601.2c)"]:
+    whether the spell has legal targets is then not checked."""
+    _check_in_hand(snapshot, card, player)
+    [model] = engine(snapshot, "cast_free").ask([("asked_card", player, card)])
+    by = {}
+    for atom in model:
+        by.setdefault(atom[0], []).append(atom[1:])
+    faces = {i: f for _, i, f in by.get("card_face", [])}
+    order = {f: i for i, f in faces.items()}
+    has_x = {a[0] for a in by.get("has_x", [])}
+    kcost = {}
+    for ab, m in by.get("keyword_cost", []):
+        kcost.setdefault(ab, []).append((m.args[0], m.args[1]))
+    halves_of = {}
+    for _, ch, f in by.get("choice_face", []):
+        halves_of.setdefault(ch, []).append(f)
+
+    def halves(ch):
+        return sorted(halves_of.get(ch, []), key=order.get) if faces else []
+
+    def key(ch):
+        return (len(halves_of.get(ch, [])), [order.get(f, 0) for f in halves(ch)])
+
+    from .facts import compiled
+    targeted = {key for key, _, text in compiled(snapshot, card).not_modelled if "target" in text}
+    options = []
+    for ch in sorted((a[2] for a in by.get("free_castable", [])), key=key):
+        parts = set(halves_of.get(ch, []))
+        unchecked = ["targets (601.2c)"] if parts & targeted else []
+        mandatory = sorted(additional_cost_text(k) for c, h, k in by.get("mandatory_additional", []) if h == ch)
+        optional = sorted(f"kicker {render.cost_text(kcost.get(ab, []))}"
+                          for c, h, ab in by.get("optional_additional", []) if h == ch)
+        for mask in range(2 ** len(optional)):
+            chosen = [o for i, o in enumerate(optional) if mask >> i & 1]
+            options.append({"halves": halves(ch), "x": 0, "additional_costs": mandatory + chosen,
+                            **({"x_rule": "107.3b"} if has_x & parts else {}),
+                            **({"not_checked": unchecked} if unchecked else {})})
+    refused = []
+    for pred in ("free_cast_blocked", "free_cast_unknown"):
+        for _, _, ch, rule, why in by.get(pred, []):
+            refused.append({"halves": halves(ch), "rule": rule, "reason": _choice_text(why, snapshot)})
+    refused.sort(key=lambda d: (d["halves"], d["rule"], d["reason"]))
+    unknown = bool(by.get("free_cast_unknown")) or bool(by.get("layout_not_modelled"))
+    castable = True if options else (None if unknown else False)
+    if by.get("layout_not_modelled"):
+        reason = f"not modelled: casting a {by['card_layout'][0][1]} card"
+    elif options:
+        reason = None
+    else:
+        reason = "; ".join(dict.fromkeys(f"{r['reason']} (CR {r['rule']})" for r in refused))
+    mv = by["card_mana_value"][0][1] if "card_mana_value" in by else None
+    excluded = sorted({f"{k} {render.cost_text(kcost.get(ab, []))}"
+                       for _, _, ab, k in by.get("excluded_alternative", [])})
+    return {"card": card, "mana_value": mv, "mana_value_greater_than_4": None if mv is None else mv > 4,
+            "castable": castable, "options": options, "reason": reason, "refused": refused,
+            "alternative_costs_excluded": [{"cost": e, "rule": "118.9a"} for e in excluded]}
+
+
+def enters(snapshot, pid):
+    """What permanent PID gets from its own enters abilities (107.3m, 614.1c) and its toughness:
+    {"x": N, "counters": {kind: n}, "toughness": T or None}."""
+    check_ids(snapshot, [pid])
+    [model] = engine(snapshot, "enters").ask(asked([pid]))
+    out = {"x": 0, "counters": {}, "toughness": None}
+    for atom in model:
+        if atom[0] == "enters_with":
+            out["counters"][atom[2]] = out["counters"].get(atom[2], 0) + atom[3]
+        elif atom[0] == "toughness":
+            out["toughness"] = atom[2]
+        elif atom[0] == "etb_x":
+            out["x"] = atom[2]
+    return out
