@@ -17,7 +17,7 @@ CARD_DIR = Path(__file__).parent / "cards"
 LAYOUTS = ("normal", "split", "transform", "modal_dfc")
 _FACE_KEYS = {"name", "mana_cost", "type", "power", "toughness", "text"}
 _CARD_KEYS = _FACE_KEYS | {"layout", "faces"}
-_PT = re.compile(r"^(-?\d+|\*|\d*[+-]?\*)$")
+_PT = re.compile(r"-?\d+|\*|\d*[+-]?\*")          # used with fullmatch
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,11 @@ class Card:
     @property
     def front(self):
         return self.faces[0]
+
+    @property
+    def keys(self):
+        """Every name the KB keys facts by for this card: the card's name and its faces' names."""
+        return {self.name} | {f.name for f in self.faces}
 
 
 def _face(d, where, problems):
@@ -77,7 +82,7 @@ def _face(d, where, problems):
         v = d.get(key)
         if v is None:
             pt[key] = None
-        elif isinstance(v, bool) or not isinstance(v, (int, str)) or not _PT.match(str(v)):
+        elif isinstance(v, bool) or not isinstance(v, (int, str)) or not _PT.fullmatch(str(v)):
             problems.append(f"{where}: '{key}' must be a number or a string like \"2\" or \"*\"")
             pt[key] = None
         elif isinstance(v, int) and abs(v) > 1_000_000:

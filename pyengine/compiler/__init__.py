@@ -44,8 +44,8 @@ def normalise(text, names):
     prev = None
     while prev != text:                     # nested parentheses: strip innermost first
         prev, text = text, _REMINDER.sub("", text)
-    for n in sorted(names, key=len, reverse=True):
-        text = text.replace(n, "~")
+    for n in sorted(names, key=len, reverse=True):    # whole words, never inside a symbol:
+        text = re.sub(rf"(?<![\w{{]){re.escape(n)}(?![\w}}])", "~", text)  # a card "T" keeps {T}
     return _SELF.sub("~", text).strip()
 
 
