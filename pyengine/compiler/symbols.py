@@ -75,7 +75,23 @@ def parse_type_line(line):
             types.append("kindred")
         else:
             unknown.append(w)
-    return sup, types, tail.split(), unknown
+    return sup, types, _subtypes(tail), unknown
+
+
+_TWO_WORD_SUBTYPES = ("Time Lord",)      # 205.3b, 205.3m: the one two-word creature type
+
+
+def _subtypes(tail):
+    """The subtypes after the dash: each word is one, except the two-word creature type (205.3b)."""
+    out, words = [], tail.split()
+    while words:
+        pair = " ".join(words[:2])
+        if pair in _TWO_WORD_SUBTYPES:
+            out.append(pair)
+            words = words[2:]
+        else:
+            out.append(words.pop(0))
+    return out
 
 
 def _split_dash(line):
