@@ -14,6 +14,7 @@ import sys
 
 import click
 
+from . import __version__
 from . import commands as _commands
 from . import snapshot as snapshot_mod
 from .errors import InputError
@@ -34,7 +35,7 @@ class Group(click.Group):
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="mtgkb")
+@click.version_option(version=__version__, prog_name="mtgkb")   # works uninstalled too
 def main():
     """mtgkb: ask the Magic: The Gathering Comprehensive Rules about a game snapshot.
 
