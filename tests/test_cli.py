@@ -201,3 +201,45 @@ def test_show_human_output(tmp_path):
     assert out.splitlines() == ["elf: Llanowar Elves", "  types:      Creature — Druid Elf", "  colors:     G",
                                 "  P/T:        1/1", "  mana value: 1", "  status:     untapped, face up",
                                 "  ability:    {T}: Add {G}."]
+
+
+# --- examples/: every file loads and answers; the answers their comments promise ---
+
+EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
+
+
+def test_there_are_examples():
+    names = {p.name for p in EXAMPLES}
+    assert {"basic-lands.yaml", "reflecting-pool.yaml", "exotic-orchard-chain.yaml", "face-down-manifest.yaml",
+            "summoning-sick-elf.yaml", "exerted-creature.yaml", "cast-free-hand.yaml"} <= names
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_every_example_loads_and_answers(path):
+    from pyengine import snapshot
+    s = snapshot.load(path)
+    assert s.battlefield
+    code, out, _ = run_cli(["could-produce", str(path), "--json"])
+    assert code == 0 and set(out) == {p.id for p in s.battlefield}
+
+
+def test_example_reflecting_pool():
+    """106.7: Reflecting Pool could produce what alice's lands could (a tapped Forest too: costs
+    are ignored); not bob's Swamp."""
+    code, out, _ = run_cli(["could-produce", str(ROOT / "examples" / "reflecting-pool.yaml"), "pool", "--json"])
+    assert (code, out) == (0, {"pool": ["G", "W"]})
+
+
+def test_example_exotic_orchard_chain():
+    """Exotic Orchard ruling: "...then each of those lands can be tapped to produce {G}"."""
+    code, out, _ = run_cli(["could-produce", str(ROOT / "examples" / "exotic-orchard-chain.yaml"), "--json"])
+    assert (code, out) == (0, {"forest": ["G"], "my-orchard": ["G"], "their-orchard": ["G"], "their-pool": ["G"]})
+
+
+def test_example_summoning_sick_elf():
+    """302.6: the elf that came under alice's control this turn can't use its {T} ability; the
+    Forest can (a land is not a creature), and so can the elf she has had since her turn began."""
+    code, out, _ = run_cli(["actions", str(ROOT / "examples" / "summoning-sick-elf.yaml"), "--player", "alice", "--json"])
+    assert code == 0
+    assert sorted(a["permanent"] for a in out["actions"] if a["kind"] == "activate") == ["forest", "old-elf"]
+    assert [(a["permanent"], a["rule"]) for a in out["refused"]] == [("new-elf", "302.6")]
