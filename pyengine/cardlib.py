@@ -120,6 +120,10 @@ def _parse(d, where, problems):
         return Card(face.name, "normal", (face,)) if face else None
     name = d.get("name")
     faces = d.get("faces")
+    unknown = sorted(set(map(str, d)) - {"name", "layout", "faces"})
+    if unknown:                     # each face carries its own cost, type and text
+        problems.append(f"{where}: unknown key(s) {', '.join(unknown)} for layout {layout}; "
+                        "a split or double-faced card has name, layout and faces")
     if not isinstance(name, str) or not name.strip():
         problems.append(f"{where}: 'name' must be a non-empty string")
     if not isinstance(faces, list) or len(faces) != 2:

@@ -7,6 +7,7 @@ same format (with defaults filled in), so that ``apply`` output can be fed back 
 """
 
 import copy
+import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 import re
@@ -268,7 +269,9 @@ def validate(data):
 
     def card_ref(v, where):
         if not isinstance(v, str) or v not in cards:
-            hint = "; define it under 'cards:'" if isinstance(v, str) else ""
+            close = difflib.get_close_matches(v, list(cards), n=1) if isinstance(v, str) and len(v) < 200 else []
+            hint = (f"; did you mean {close[0]!r}?" if close else
+                    "; define it under 'cards:'" if isinstance(v, str) else "")
             p.append(f"{where}: unknown card {show(v)}{hint}")
             return None
         return v

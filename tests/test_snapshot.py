@@ -54,6 +54,7 @@ def with_top(**kw):
 # (case id, snapshot, words that the single problem line must contain: the key and the permanent)
 CASES = [
     ("unknown card", with_perm(card="Black Lotus"), ["battlefield[2] (x)", "card", "unknown card 'Black Lotus'"]),
+    ("misspelt card", with_perm(card="Islnd"), ["battlefield[2] (x)", "unknown card 'Islnd'; did you mean 'Island'?"]),
     ("card not a string", with_perm(card=["Island"]), ["battlefield[2] (x)", "unknown card"]),
     ("missing card", {"players": ["alice"], "battlefield": [{"id": "x", "controller": "alice"}]},
      ["battlefield[0] (x)", "'card' is required"]),
@@ -399,3 +400,11 @@ def test_a_strange_name_in_hand_and_effects_changes_nothing(tmp_path):
         assert code == 0
         answers.append(answer)
     assert answers[0] == answers[1] == {"plains": ["W"], "pool": ["W"]}
+
+
+def test_split_card_top_level_keys():
+    """A split card's cost, type and text belong to its faces; anything else at the top is a typo."""
+    found = problems(with_top(cards=[{"name": "A // B", "layout": "split", "text": "oops", "faces": [
+        {"name": "A", "type": "Instant"}, {"name": "B", "type": "Sorcery"}]}]))
+    assert found == ["cards[0]: unknown key(s) text for layout split; a split or double-faced card has "
+                     "name, layout and faces"]
