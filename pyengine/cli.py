@@ -59,7 +59,10 @@ def json_option(f):
 def load_snapshot(path):
     """Load and validate SNAP (a path or '-')."""
     if path == "-":
-        return snapshot_mod.validate(snapshot_mod.parse_text(sys.stdin.buffer.read(), "<stdin>"))
+        raw = sys.stdin.buffer.read(snapshot_mod.MAX_BYTES + 1)     # bounded, like a file
+        if len(raw) > snapshot_mod.MAX_BYTES:
+            raise InputError(f"<stdin>: input is larger than {snapshot_mod.MAX_BYTES} bytes")
+        return snapshot_mod.validate(snapshot_mod.parse_text(raw, "<stdin>"))
     return snapshot_mod.load(path)
 
 

@@ -405,8 +405,9 @@ def validate(data):
         for k in d:
             if k not in EFFECT_KEYS:
                 p.append(f"{where}: unknown key {show(k)}; allowed keys: {', '.join(EFFECT_KEYS)}")
-        card = card_ref(d.get("card"), f"{where}: card")
-        ctrl = player_ref(d.get("controller"), f"{where}: controller")
+        card = card_ref(d["card"], f"{where}: card") if "card" in d else None
+        ctrl = player_ref(d["controller"], f"{where}: controller") if "controller" in d else None
+        p += [f"{where}: '{k}' is required" for k in ("card", "controller") if k not in d]
         tg = d.get("targets", []) or []
         if not isinstance(tg, list):
             p.append(f"{where}: targets must be a list of permanent ids or players")

@@ -81,6 +81,8 @@ CASES = [
      ["effects[0]", "target 'zz'"]),
     ("effect targets not a list", with_top(effects=[{"card": "Lightning Bolt", "controller": "alice", "targets": "f"}]),
      ["effects[0]", "targets must be a list"]),
+    ("effect without card", with_top(effects=[{"controller": "alice"}]), ["effects[0]", "'card' is required"]),
+    ("effect without controller", with_top(effects=[{"card": "Pale Moon"}]), ["effects[0]", "'controller' is required"]),
     ("effect not a mapping", with_top(effects=["Lightning Bolt"]), ["effects[0]", "expected a mapping"]),
     ("effects not a list", with_top(effects={"card": "Lightning Bolt"}), ["effects", "must be a list"]),
     ("unknown player in hand", with_top(hand={"carol": ["Island"]}), ["hand", "unknown player 'carol'"]),
@@ -337,6 +339,12 @@ def test_json_snapshots_are_read_too(tmp_path):
     path = tmp_path / "snap.json"
     path.write_text(json.dumps({"players": ["alice"], "battlefield": [perm()]}), encoding="utf-8")
     assert run_cli(["could-produce", str(path), "--json"])[:2] == (0, {"x": ["U"]})
+
+
+def test_oversized_stdin_is_refused(monkeypatch):
+    monkeypatch.setattr(snapshot, "MAX_BYTES", 50)
+    code, out, err = run_cli(["could-produce", "-"], input="players: [alice]\n" + "#" * 100)
+    assert (code, out, err) == (2, "", "error: <stdin>: input is larger than 50 bytes\n")
 
 
 def test_oversized_file_is_refused_before_reading(tmp_path, monkeypatch):
