@@ -17,7 +17,8 @@ CARD_DIR = Path(__file__).parent / "cards"
 LAYOUTS = ("normal", "split", "transform", "modal_dfc")
 _FACE_KEYS = {"name", "mana_cost", "type", "power", "toughness", "text"}
 _CARD_KEYS = _FACE_KEYS | {"layout", "faces"}
-_PT = re.compile(r"-?\d+|\*|\d*[+-]?\*")          # used with fullmatch
+_PT = re.compile(r"-?[0-9]+|\*|[0-9]*[+-]?\*")    # used with fullmatch
+MAX_PT = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -79,21 +80,25 @@ def _face(d, where, problems):
         text = ""
     pt = {}
     for key in ("power", "toughness"):
-        v = d.get(key)
-        if v is None:
-            pt[key] = None
-        elif isinstance(v, bool) or not isinstance(v, (int, str)) or not _PT.fullmatch(str(v)):
-            problems.append(f"{where}: '{key}' must be a number or a string like \"2\" or \"*\"")
-            pt[key] = None
-        elif isinstance(v, int) and abs(v) > 1_000_000:
-            problems.append(f"{where}: '{key}' {v} is out of range (at most 1000000)")
-            pt[key] = None
-        else:
-            pt[key] = str(v)
+        pt[key] = _pt_value(d.get(key))
+        if d.get(key) is not None and pt[key] is None:
+            problems.append(f"{where}: '{key}' must be a whole number between -{MAX_PT} and {MAX_PT}, "
+                            "or a string such as \"2\", \"*\" or \"1+*\"")
     if name is None or type_line is None:
         return None
     return Face(name.strip(), cost.strip() if cost else None, type_line.strip(),
                 pt["power"], pt["toughness"], text)
+
+
+def _pt_value(v):
+    """Printed power or toughness as a string ("2", "*", "1+*"), or None if absent or malformed."""
+    if isinstance(v, bool) or not isinstance(v, (int, str)):
+        return None
+    if isinstance(v, int):
+        return str(v) if abs(v) <= MAX_PT else None
+    if len(v) > 20 or not _PT.fullmatch(v):
+        return None
+    return None if re.fullmatch(r"-?[0-9]+", v) and abs(int(v)) > MAX_PT else v
 
 
 def parse_card(d, where="card"):

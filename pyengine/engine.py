@@ -103,6 +103,8 @@ def to_symbol(term):
     if isinstance(term, bool):
         raise TypeError("booleans are not terms")
     if isinstance(term, int):
+        if not -2**31 <= term < 2**31:             # clingo numbers are 32-bit
+            raise InputError(f"the number {term} is too large for the solver")
         return clingo.Number(term)
     if isinstance(term, str):
         return clingo.String(term)

@@ -41,7 +41,10 @@ _REPR.maxlevel = 2
 def show(v):
     """A short repr of a user-supplied value for a problem line: bounded even for deeply nested
     or alias-multiplied YAML (a "billion laughs" document must not print gigabytes)."""
-    r = _REPR.repr(v)
+    try:
+        r = _REPR.repr(v)
+    except ValueError:                        # an int of more than 4300 digits has no repr
+        return "<a very large number>"
     return r if len(r) <= 100 else r[:96] + "...]"
 
 

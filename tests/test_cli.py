@@ -152,8 +152,8 @@ def test_show_json_shape_llanowar_elves(tmp_path):
         {"id": "elf", "card": "Llanowar Elves", "controller": "alice", "tapped": True}]})
     code, out, err = run_cli(["show", path, "elf", "--json"])
     assert (code, err) == (0, "")
-    assert set(out) == SHOW_KEYS
-    assert out == {"id": "elf", "name": "Llanowar Elves", "power": 1, "toughness": 1, "colors": ["G"],
+    assert set(out) >= SHOW_KEYS                         # areas may add keys ("..." in DESIGN.md)
+    assert {k: out[k] for k in SHOW_KEYS} == {"id": "elf", "name": "Llanowar Elves", "power": 1, "toughness": 1, "colors": ["G"],
                    "supertypes": [], "types": ["Creature"], "subtypes": ["Druid", "Elf"], "mana_value": 1,
                    "keywords": [], "abilities": ["{T}: Add {G}."], "face_down": False, "face_down_by": None,
                    "modified": False, "tapped": True, "controller": "alice", "phased_out": False}
@@ -242,4 +242,4 @@ def test_example_summoning_sick_elf():
     code, out, _ = run_cli(["actions", str(ROOT / "examples" / "summoning-sick-elf.yaml"), "--player", "alice", "--json"])
     assert code == 0
     assert sorted(a["permanent"] for a in out["actions"] if a["kind"] == "activate") == ["forest", "old-elf"]
-    assert [(a["permanent"], a["rule"]) for a in out["refused"]] == [("new-elf", "302.6")]
+    assert [(a["permanent"], a["rule"]) for a in out["refused"] if a["kind"] == "activate"] == [("new-elf", "302.6")]

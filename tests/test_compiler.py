@@ -157,6 +157,9 @@ NOT_MODELLED = [
     "Ward—Pay 3 life.",                                                 # ward with a non-mana cost
     "Equipped creature has \"{T}: Add {G}.\"",                          # a quoted, granted ability
     "Enchant creature",                                                 # a keyword the KB does not know
+    "Pay 99999999999999999999 life: Add {G}.",                          # numbers beyond the solver's
+    "Remove 99999999999999 +1/+1 counters from ~: Add {G}.",
+    "{T}: Add 99999999999 mana of any one color.",
 ]
 
 
@@ -256,7 +259,8 @@ def test_mana_costs(cost, expected):
     assert 'card_has_mana_cost("Test Card")' in facts(c, {"card_has_mana_cost"})
 
 
-@pytest.mark.parametrize("cost", ["{W/U/P}", "{C/W}", "{H}", "2GG", "{G", "{}"])
+@pytest.mark.parametrize("cost", ["{W/U/P}", "{C/W}", "{H}", "2GG", "{G", "{}", "{²}", "{٣}",
+                                  "{99999999999999999999}", "{1000000}{1}"])
 def test_mana_costs_not_understood(cost):
     c = compiled(mana_cost=cost)
     assert [line for _, line, _ in c.not_modelled] == [0] and not facts(c, {"card_cost"})
@@ -314,6 +318,17 @@ def test_every_bundled_card_compiles():
             done = {f[2].args[1] for f in c.facts if f[0] == "card_ability" and f[1] == key}
             missing = {line for card_key, line, _ in c.not_modelled if card_key == key and line}
             assert set(lines) == done | missing and not done & missing, name
+
+
+def test_absurd_numbers_are_not_modelled_not_a_crash(tmp_path):
+    snap = {"players": ["alice"], "battlefield": [{"id": "c", "card": "Huge", "controller": "alice"}],
+            "cards": [{"name": "Huge", "type": "Artifact", "mana_cost": "{99999999999999999999}",
+                       "text": "Pay 99999999999999999999 life: Add {G}.\n{T}: Add {C}."}]}
+    path = tmp_path / "snap.json"
+    path.write_text(json.dumps(snap), encoding="utf-8")
+    code, answer, err = run_cli(["could-produce", str(path), "--json"])
+    assert (code, answer) == (0, {"c": ["C"]})
+    assert [line.split(" not modelled")[0] for line in err.splitlines()] == ["note: Huge (card)", "note: Huge (line 1)"]
 
 
 def test_not_modelled_text_is_a_note_in_cli_output(tmp_path):

@@ -36,6 +36,9 @@ def test_term_conversion_round_trip():
     assert eng.from_symbol(eng.to_symbol(term)) == term
     with pytest.raises(TypeError):
         eng.to_symbol(True)
+    assert eng.from_symbol(eng.to_symbol(2**31 - 1)) == 2**31 - 1
+    with pytest.raises(InputError, match="too large for the solver"):
+        eng.to_symbol(2**31)
 
 
 def test_two_questions_on_one_engine_are_independent():

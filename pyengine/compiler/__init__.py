@@ -85,7 +85,7 @@ def _face(key, face, facts, missing):
         v = getattr(face, attr)
         if v is None:
             continue
-        if re.fullmatch(r"-?\d+", v):
+        if re.fullmatch(r"-?[0-9]+", v):
             facts.append((pred, key, int(v)))
         else:
             unmodelled(0, f"{attr} {v!r} (characteristic-defining)")
