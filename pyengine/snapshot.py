@@ -272,7 +272,8 @@ def validate(data):
 
     def card_ref(v, where):
         if not isinstance(v, str) or v not in cards:
-            close = difflib.get_close_matches(v, list(cards), n=1) if isinstance(v, str) and len(v) < 200 else []
+            guess = isinstance(v, str) and len(v) < 200 and len(p) < MAX_PROBLEMS   # bounded work
+            close = difflib.get_close_matches(v, list(cards), n=1) if guess else []
             hint = (f"; did you mean {close[0]!r}?" if close else
                     "; define it under 'cards:'" if isinstance(v, str) else "")
             p.append(f"{where}: unknown card {show(v)}{hint}")
@@ -291,10 +292,10 @@ def validate(data):
             p.append(f"{where}: expected a whole number, got {show(v)}")
             return None
         if v < minimum:
-            p.append(f"{where}: must not be negative, got {v}")
+            p.append(f"{where}: must not be negative, got {show(v)}")
             return None
         if v > MAX_INT:
-            p.append(f"{where}: {v} is too large (at most {MAX_INT})")
+            p.append(f"{where}: {show(v)} is too large (at most {MAX_INT})")
             return None
         return v
 

@@ -192,6 +192,13 @@ def test_problem_lines_are_bounded():
     assert found[-1] == f"... and {500 - snapshot.MAX_PROBLEMS} more problems"
 
 
+def test_many_unknown_cards_are_reported_quickly():
+    """100000 misspelt names: 50 lines and a count; the 'did you mean' search stops with the lines."""
+    found = problems({"players": ["alice"], "hand": {"alice": [f"Islnd{i}" for i in range(100_000)]}})
+    assert found[0] == "hand[alice][0]: unknown card 'Islnd0'; did you mean 'Island'?"
+    assert found[-1] == f"... and {100_000 - snapshot.MAX_PROBLEMS} more problems"
+
+
 def test_defaults():
     s = snapshot.validate({"players": ["alice", "bob"], "battlefield": [perm()]})
     assert (s.active, s.step, s.life) == ("alice", "precombat_main", {"alice": 20, "bob": 20})
