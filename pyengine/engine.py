@@ -7,11 +7,13 @@ of questions by assigning the query's externals (multi-shot). A solver time limi
 against pathological input.
 """
 
+from dataclasses import dataclass
 import os
 from pathlib import Path
 import time
 
 import clingo
+import clingo.ast
 
 from .errors import InputError
 from .terms import Const, Fn, render_fact
@@ -19,13 +21,81 @@ from .terms import Const, Fn, render_fact
 DEFAULT_TIME_LIMIT = 60.0
 
 
+class SetupError(InputError):
+    """The knowledge base cannot be found (a wrong MTGKB_HOME): one line, exit status 2."""
+
+
 def kb_root():
     """The folder holding rules.lp, kb/ and queries/ ($MTGKB_HOME, else the source checkout)."""
     env = os.environ.get("MTGKB_HOME")
     root = Path(env) if env else Path(__file__).resolve().parent.parent
     if not (root / "rules.lp").is_file():
-        raise RuntimeError(f"rules.lp not found under {root}; set MTGKB_HOME to the mtgkb checkout")
+        raise SetupError(f"rules.lp not found under {root}; set MTGKB_HOME to the mtgkb checkout")
     return root
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One statement of an .lp file, as :func:`parse_kb` reports it.
+
+    ``kind`` is ``rule``, ``defined`` (a ``#defined p/n`` declaration), ``comment`` or ``other``;
+    ``line``/``end_line`` its first and last line; ``preds`` the (name, arity) of every predicate
+    in a rule's head (or the declared one); ``text`` a comment's text, else the statement's.
+    """
+
+    kind: str
+    file: str
+    line: int
+    end_line: int
+    preds: frozenset = frozenset()
+    text: str = ""
+
+
+def _head_preds(node, out):
+    """Collect (name, arity) of the atoms a rule head can derive (not the conditions)."""
+    T = clingo.ast.ASTType
+    t = node.ast_type
+    if t == T.Literal:
+        _head_preds(node.atom, out)
+    elif t == T.SymbolicAtom:
+        _head_preds(node.symbol, out)
+    elif t == T.Pool:
+        for a in node.arguments:
+            _head_preds(a, out)
+    elif t == T.Function:
+        out.add((node.name, len(node.arguments)))
+    elif t == T.SymbolicTerm and node.symbol.type == clingo.SymbolType.Function:
+        out.add((node.symbol.name, len(node.symbol.arguments)))
+    elif t in (T.Disjunction, T.Aggregate):
+        for e in node.elements:
+            _head_preds(e.literal, out)
+    elif t == T.HeadAggregate:
+        for e in node.elements:
+            _head_preds(e.condition.literal, out)
+
+
+def parse_kb(paths):
+    """Every statement of the given .lp files, parsed by clingo (no grounding): for convention
+    checks such as "every rule is tagged" (tests/test_kb_conventions.py)."""
+    T = clingo.ast.ASTType
+    out = []
+
+    def visit(st):
+        loc = st.location
+        where = (loc.begin.filename, loc.begin.line, loc.end.line)
+        if st.ast_type == T.Rule:
+            preds = set()
+            _head_preds(st.head, preds)
+            out.append(Statement("rule", *where, frozenset(preds), str(st)))
+        elif st.ast_type == T.Defined:
+            out.append(Statement("defined", *where, frozenset({(st.name, st.arity)}), str(st)))
+        elif st.ast_type == T.Comment:
+            out.append(Statement("comment", *where, text=st.value))
+        elif st.ast_type != T.Program:
+            out.append(Statement("other", *where, text=str(st)))
+
+    clingo.ast.parse_files([str(p) for p in paths], visit)
+    return out
 
 
 def to_symbol(term):
@@ -33,6 +103,8 @@ def to_symbol(term):
     if isinstance(term, bool):
         raise TypeError("booleans are not terms")
     if isinstance(term, int):
+        if not -2**31 <= term < 2**31:             # clingo numbers are 32-bit
+            raise InputError(f"the number {term} is too large for the solver")
         return clingo.Number(term)
     if isinstance(term, str):
         return clingo.String(term)

@@ -44,8 +44,8 @@ def normalise(text, names):
     prev = None
     while prev != text:                     # nested parentheses: strip innermost first
         prev, text = text, _REMINDER.sub("", text)
-    for n in sorted(names, key=len, reverse=True):
-        text = text.replace(n, "~")
+    for n in sorted(names, key=len, reverse=True):    # whole words, never inside a symbol:
+        text = re.sub(rf"(?<![\w{{]){re.escape(n)}(?![\w}}])", "~", text)  # a card "T" keeps {T}
     return _SELF.sub("~", text).strip()
 
 
@@ -85,7 +85,7 @@ def _face(key, face, facts, missing):
         v = getattr(face, attr)
         if v is None:
             continue
-        if re.fullmatch(r"-?\d+", v):
+        if re.fullmatch(r"-?[0-9]+", v):
             facts.append((pred, key, int(v)))
         else:
             unmodelled(0, f"{attr} {v!r} (characteristic-defining)")
