@@ -74,6 +74,7 @@ def show(snapshot, pid):
         "face_down": "face_down" in by,
         "face_down_by": str(one("face_down")) if "face_down" in by else None,
         "modified": "modified" in by,
+        "same_name_as": sorted(a[-1] for a in by.get("same_name", [])),
         "tapped": "tapped" in by,
         "controller": by["controls"][0][0] if "controls" in by else None,
         "phased_out": "in_play" not in by,

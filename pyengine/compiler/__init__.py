@@ -105,6 +105,8 @@ def _face(key, face, facts, missing):
         facts.append(("card_ability", key, ctx.ab))
         facts.append(("ability_text", ctx.ab, raw.strip()))
         facts += ab_facts
+        # a handler may model a line only in part: the rest is reported like any unmodelled text
+        missing += [f[1:] for f in ab_facts if f[0] == "card_not_modelled"]
 
 
 def compile_line(ctx, text):

@@ -1,0 +1,130 @@
+"""Shared snapshot rewriting for the actions of ``mtgkb apply``: asking the KB about an event,
+moving permanents off the battlefield, and the state-based actions on attachments that follow.
+
+Everything works on the public snapshot dict (``Snapshot.to_dict()``), a fresh copy per action, so
+the input snapshot is never changed and nothing is half-applied. Legality and what an event does
+are decided by the KB (kb/face_down.lp, kb/turn_face_up.lp, kb/dies_triggers.lp); this module only
+writes the answer into the dict.
+"""
+
+import click
+
+from .. import api
+from .. import snapshot as snapshot_mod
+from ..errors import InputError
+
+
+def current():
+    """The validated snapshot given to the action (click context object)."""
+    return click.get_current_context().obj
+
+
+def ask(snapshot, query, externals):
+    """The one model of QUERY with EXTERNALS set, grouped {predicate: [args, ...]}."""
+    [model] = api.engine(snapshot, query).ask(externals)
+    by = {}
+    for atom in model:
+        by.setdefault(atom[0], []).append(atom[1:])
+    return by
+
+
+def require_permanent(snapshot, pid):
+    """Raise InputError unless PID is a permanent of the snapshot."""
+    api.check_ids(snapshot, [pid])
+    return snapshot.permanent(pid)
+
+
+def perm_dict(d, pid):
+    """The battlefield entry with id PID in snapshot dict D."""
+    return next(p for p in d["battlefield"] if p["id"] == pid)
+
+
+def reveal_events(by, rule="708.9"):
+    """One reveal event per revealed/2 atom (708.9), sorted by permanent."""
+    return [{"event": "reveal", "permanent": x, "card": c, "rule": rule}
+            for x, c in sorted(set(map(tuple, by.get("revealed", []))))]
+
+
+def remove_from_battlefield(d, ids, zone_of, events):
+    """Take the permanents IDS off the battlefield of snapshot dict D.
+
+    ``zone_of(perm)`` says where each card goes: "graveyard" (its owner's graveyard), or None
+    (it leaves the game or goes to a zone the snapshot does not record, such as exile). Lasting
+    effects lose the removed objects as targets (400.7: a new object). Then Auras left attached to
+    nothing go to their owner's graveyard (704.5m) and Equipment becomes unattached (704.5n).
+    """
+    ids = set(ids)
+    gone = [p for p in d["battlefield"] if p["id"] in ids]
+    d["battlefield"] = [p for p in d["battlefield"] if p["id"] not in ids]
+    for p in gone:
+        if zone_of(p) == "graveyard":
+            d.setdefault("graveyard", {}).setdefault(p["owner"], []).append(p["card"])
+    for e in d.get("effects", []):
+        e["targets"] = [t for t in e["targets"] if t not in ids]
+    _orphaned_attachments(d, ids, events)
+
+
+def _orphaned_attachments(d, gone_ids, events):
+    """704.5m/704.5n for objects that were attached to permanents that left the battlefield."""
+    orphans = [p for p in d["battlefield"] if p.get("attached_to") in gone_ids]
+    if not orphans:
+        return
+    kinds = subtypes(d, [p["id"] for p in orphans])
+    auras = []
+    for p in orphans:
+        if "Aura" in kinds.get(p["id"], ()):
+            auras.append(p["id"])
+            events.append({"event": "put_into_graveyard", "permanent": p["id"], "card": p["card"],
+                           "rule": "704.5m", "reason": f"its enchanted permanent {p['attached_to']} left the battlefield"})
+        else:
+            events.append({"event": "unattached", "permanent": p["id"], "from": p["attached_to"],
+                           "rule": "704.5n"})
+            del p["attached_to"]
+    if auras:
+        remove_from_battlefield(d, auras, lambda p: "graveyard", events)
+
+
+def subtypes(d, ids):
+    """{id: set of subtypes now} for the given permanents of snapshot dict D, from the KB."""
+    s = snapshot_mod.validate(d)
+    by = ask(s, "attachments", [])
+    out = {}
+    for x, sub in by.get("has_subtype", []):
+        if x in ids:
+            out.setdefault(x, set()).add(sub)
+    return out
+
+
+def attachment_sbas(d, changed, events):
+    """State-based actions on what is attached to permanent CHANGED after its characteristics
+    changed (704.5n: Equipment on a noncreature becomes unattached). Whether an Aura may stay
+    attached depends on its enchant ability, which the KB does not model: reported as not modelled."""
+    s = snapshot_mod.validate(d)
+    by = ask(s, "attachments", [])
+    creatures = {x for (x, _) in by.get("is", [])}
+    auras = {x for (x, sub) in by.get("has_subtype", []) if sub == "Aura"}
+    for kind, (e, y) in by.get("violation", []):
+        if str(kind) == "equipment_attached_to_noncreature" and y == changed:
+            perm_dict(d, e).pop("attached_to", None)
+            events.append({"event": "unattached", "permanent": e, "from": y, "rule": "704.5n",
+                           "reason": f"{y} is no longer a creature"})
+    if changed not in creatures:
+        for p in d["battlefield"]:
+            if p.get("attached_to") == changed and p["id"] in auras:
+                events.append({"event": "not_modelled", "permanent": p["id"],
+                               "what": f"whether Aura {p['id']} may stay attached to {changed}, which is no "
+                                       "longer a creature (enchant restrictions, 303.4, 704.5m)"})
+
+
+def fresh_id(d, base):
+    """An id not used on the battlefield of D: BASE-1, BASE-2, ..."""
+    used = {p["id"] for p in d["battlefield"]}
+    n = 1
+    while f"{base}-{n}" in used:
+        n += 1
+    return f"{base}-{n}"
+
+
+def refuse(message):
+    """Refuse the action: one line, exit status 2, nothing applied."""
+    raise InputError(message)
