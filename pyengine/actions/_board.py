@@ -54,6 +54,8 @@ def remove_from_battlefield(d, ids, zone_of, events):
     nothing go to their owner's graveyard (704.5m) and Equipment becomes unattached (704.5n).
     """
     ids = set(ids)
+    orphans = [p for p in d["battlefield"] if p.get("attached_to") in ids and p["id"] not in ids]
+    kinds = subtypes(d, [p["id"] for p in orphans]) if orphans else {}
     gone = [p for p in d["battlefield"] if p["id"] in ids]
     d["battlefield"] = [p for p in d["battlefield"] if p["id"] not in ids]
     for p in gone:
@@ -61,15 +63,11 @@ def remove_from_battlefield(d, ids, zone_of, events):
             d.setdefault("graveyard", {}).setdefault(p["owner"], []).append(p["card"])
     for e in d.get("effects", []):
         e["targets"] = [t for t in e["targets"] if t not in ids]
-    _orphaned_attachments(d, ids, events)
+    _orphaned_attachments(d, orphans, kinds, events)
 
 
-def _orphaned_attachments(d, gone_ids, events):
+def _orphaned_attachments(d, orphans, kinds, events):
     """704.5m/704.5n for objects that were attached to permanents that left the battlefield."""
-    orphans = [p for p in d["battlefield"] if p.get("attached_to") in gone_ids]
-    if not orphans:
-        return
-    kinds = subtypes(d, [p["id"] for p in orphans])
     auras = []
     for p in orphans:
         if "Aura" in kinds.get(p["id"], ()):
