@@ -94,24 +94,33 @@ def subtypes(d, ids):
 
 
 def attachment_sbas(d, changed, events):
-    """State-based actions on what is attached to permanent CHANGED after its characteristics
-    changed (704.5n: Equipment on a noncreature becomes unattached). Whether an Aura may stay
-    attached depends on its enchant ability, which the KB does not model: reported as not modelled."""
+    """State-based actions on what is attached to permanent CHANGED after its characteristics changed:
+    Equipment on a noncreature becomes unattached (704.5n); an Aura its enchant ability no longer
+    allows goes to its owner's graveyard (704.5m). An Aura whose enchant ability the KB does not know
+    is reported as not modelled."""
     s = snapshot_mod.validate(d)
     by = ask(s, "attachments", [])
-    creatures = {x for (x, _) in by.get("is", [])}
     auras = {x for (x, sub) in by.get("has_subtype", []) if sub == "Aura"}
-    for kind, (e, y) in by.get("violation", []):
-        if str(kind) == "equipment_attached_to_noncreature" and y == changed:
-            perm_dict(d, e).pop("attached_to", None)
-            events.append({"event": "unattached", "permanent": e, "from": y, "rule": "704.5n",
+    known = {x for (x,) in by.get("enchant_known", [])}
+    to_graveyard = []
+    for kind, (a, y) in by.get("violation", []):
+        if y != changed:
+            continue
+        if str(kind) == "equipment_attached_to_noncreature":
+            perm_dict(d, a).pop("attached_to", None)
+            events.append({"event": "unattached", "permanent": a, "from": y, "rule": "704.5n",
                            "reason": f"{y} is no longer a creature"})
-    if changed not in creatures:
-        for p in d["battlefield"]:
-            if p.get("attached_to") == changed and p["id"] in auras:
-                events.append({"event": "not_modelled", "permanent": p["id"],
-                               "what": f"whether Aura {p['id']} may stay attached to {changed}, which is no "
-                                       "longer a creature (enchant restrictions, 303.4, 704.5m)"})
+        elif str(kind) == "aura_attached_to_illegal_object":
+            to_graveyard.append(a)
+            events.append({"event": "put_into_graveyard", "permanent": a, "card": perm_dict(d, a)["card"],
+                           "rule": "704.5m", "reason": f"its enchant ability doesn't allow it to enchant {y}"})
+    for p in d["battlefield"]:
+        if p.get("attached_to") == changed and p["id"] in auras and p["id"] not in known:
+            events.append({"event": "not_modelled", "permanent": p["id"],
+                           "what": f"whether Aura {p['id']} may stay attached to {changed} "
+                                   "(its enchant ability is not modelled; 303.4, 704.5m)"})
+    if to_graveyard:
+        remove_from_battlefield(d, to_graveyard, lambda p: "graveyard", events)
 
 
 def fresh_id(d, base):
