@@ -403,3 +403,63 @@ def test_two_guardians_manifest_two_cards(tmp_path):
     assert sorted(m["card"] for m in ms) == ["Forest", "Island"]
     assert len({m["permanent"] for m in ms}) == 2
     assert out["snapshot"]["library"] == {"bob": ["Mountain"]}
+
+
+# --- Manifest, cloak, manifest dread (701.40a, 701.58a, 701.62a) ---------------------------------------------
+
+def library_board(alice, bob=("Mountain",)):
+    return {"players": ["alice", "bob"], "library": {"alice": list(alice), "bob": list(bob)}}
+
+
+# "To manifest a card, put it onto the battlefield face down. It becomes a 2/2 face-down creature card with no
+# name, mana cost, or creature types." (Guardian of the Forgotten)
+def test_manifest_puts_the_top_card_face_down(tmp_path):
+    out = apply(tmp_path, library_board(["Glorybringer", "Forest"]), "manifest", "alice")
+    [p] = out["snapshot"]["battlefield"]
+    assert (p["card"], p["face_down"], p["controller"], p["owner"]) == ("Glorybringer", "manifest", "alice", "alice")
+    assert out["snapshot"]["library"]["alice"] == ["Forest"]
+    after = show(tmp_path, out["snapshot"], p["id"])
+    assert (after["name"], after["power"], after["toughness"], after["keywords"]) == (None, 2, 2, [])
+
+
+# "To cloak a card, put it onto the battlefield face down. It becomes a 2/2 face-down creature card with ward
+# {2} and no name, mana cost, or creature types." (Cryptic Coat)
+def test_cloak_puts_the_top_card_face_down_with_ward(tmp_path):
+    out = apply(tmp_path, library_board(["Forest"]), "cloak", "alice")
+    [p] = out["snapshot"]["battlefield"]
+    assert (p["card"], p["face_down"]) == ("Forest", "cloak")
+    after = show(tmp_path, out["snapshot"], p["id"])
+    assert (after["name"], after["types"], after["keywords"]) == (None, ["Creature"], ["ward"])
+
+
+# "To manifest dread, look at the top two cards of your library. Manifest one (by putting it onto the
+# battlefield face down) and put the other into your graveyard." (Hauntwoods Shrieker)
+@pytest.mark.parametrize("choose,kept,binned", [("1", "Forest", "Grizzly Bears"), ("2", "Grizzly Bears", "Forest")])
+def test_manifest_dread_manifests_one_and_bins_the_other(tmp_path, choose, kept, binned):
+    out = apply(tmp_path, library_board(["Forest", "Grizzly Bears", "Island"]), "manifest_dread", "alice",
+                "--choose", choose)
+    [p] = out["snapshot"]["battlefield"]
+    assert (p["card"], p["face_down"]) == (kept, "manifest_dread")
+    assert out["snapshot"]["graveyard"] == {"alice": [binned]}
+    assert out["snapshot"]["library"]["alice"] == ["Island"]
+
+
+# "If your library contains only one card when you manifest dread, you'll look at that card and put it onto
+# the battlefield face down. You won't have the option to put it into your graveyard instead. If your library
+# contains no cards when you manifest dread, you won't do anything." (Hauntwoods Shrieker)
+def test_manifest_dread_with_one_card_manifests_it(tmp_path):
+    out = apply(tmp_path, library_board(["Forest"]), "manifest_dread", "alice")
+    assert [p["card"] for p in out["snapshot"]["battlefield"]] == ["Forest"]
+    assert "graveyard" not in out["snapshot"]
+    assert "Hauntwoods Shrieker" in apply(tmp_path, library_board(["Forest"]), "manifest_dread", "alice",
+                                          "--choose", "2", code=2)
+
+
+# Same ruling, and: "Some cards in the Duskmourn release have abilities that trigger "whenever you manifest
+# dread." In circumstances where you are instructed to manifest dread but can't perform some or all of the
+# steps of manifesting dread ..., these abilities will still trigger." (Hauntwoods Shrieker; 701.62b)
+def test_manifest_dread_with_empty_library_does_nothing_but_still_counts(tmp_path):
+    data = library_board([], bob=["Mountain"])
+    out = apply(tmp_path, data, "manifest_dread", "alice")
+    assert out["snapshot"]["battlefield"] == [] and "graveyard" not in out["snapshot"]
+    assert events(out, "manifested_dread") == [{"event": "manifested_dread", "player": "alice", "rule": "701.62b"}]

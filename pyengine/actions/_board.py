@@ -34,6 +34,11 @@ def require_permanent(snapshot, pid):
     return snapshot.permanent(pid)
 
 
+def require_player(snapshot, player):
+    """Raise InputError unless PLAYER is a player of the snapshot."""
+    api.check_player(snapshot, player)
+
+
 def perm_dict(d, pid):
     """The battlefield entry with id PID in snapshot dict D."""
     return next(p for p in d["battlefield"] if p["id"] == pid)
@@ -121,6 +126,37 @@ def attachment_sbas(d, changed, events):
                                    "(its enchant ability is not modelled; 303.4, 704.5m)"})
     if to_graveyard:
         remove_from_battlefield(d, to_graveyard, lambda p: "graveyard", events)
+
+
+def put_face_down(d, happening, events):
+    """Apply a manifest / cloak / manifest dread event (a ``happens`` term) to snapshot dict D, as the
+    KB derives it (queries/face_down_entry.lp): cards leave the top of the library, the chosen one
+    enters the battlefield face down under that player's control, the rest go to the graveyard."""
+    by = ask(snapshot_mod.validate(d), "face_down_entry", [("happens", happening)])
+    if by.get("dread_choice_impossible"):
+        raise InputError("manifest dread: the library has only one card, so that card is manifested; "
+                         "there is no second card to choose (ruling: Hauntwoods Shrieker)")
+    entries = sorted(by.get("face_down_entry", []), key=str)
+    to_gy = sorted(by.get("dread_to_graveyard", []), key=str)
+    taken = {(p, i) for p, i, *_ in entries + to_gy}
+    for player in {p for p, _ in taken}:
+        lib = d["library"][player]
+        d["library"][player] = [c for i, c in enumerate(lib, 1) if (player, i) not in taken]
+        if not d["library"][player]:
+            del d["library"][player]
+    for player, _, card in to_gy:
+        d.setdefault("graveyard", {}).setdefault(player, []).append(card)
+        events.append({"event": "put_into_graveyard", "player": player, "card": card, "rule": "701.62a"})
+    for player, _, card, how in entries:
+        how = str(how)
+        new = fresh_id(d, how.replace("_", "-"))
+        d["battlefield"].append({"id": new, "card": card, "controller": player, "owner": player,
+                                 "tapped": False, "controlled_since_turn_start": False, "face_down": how})
+        rule = {"manifest": "701.40a", "cloak": "701.58a", "manifest_dread": "701.62a"}[how]
+        events.append({"event": how, "player": player, "permanent": new, "card": card, "rule": rule})
+    if not entries:
+        events.append({"event": str(happening.name), "player": happening.args[0], "permanent": None,
+                       "note": "the library is empty: nothing is put onto the battlefield"})
 
 
 def fresh_id(d, base):

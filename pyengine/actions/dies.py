@@ -13,26 +13,12 @@ import click
 from ..errors import InputError
 from ..terms import fn
 from . import _board
-from ._board import fresh_id
 
 
 def resolve(d, effect, controller, events):
     """Resolve one modelled trigger effect on snapshot dict D (appends its events)."""
     if effect == "manifest_top":
-        library = d.get("library", {}).get(controller, [])
-        if not library:
-            events.append({"event": "manifest", "player": controller, "permanent": None,
-                           "note": "the library is empty: nothing is manifested"})
-            return
-        card = library.pop(0)
-        if not library:
-            del d["library"][controller]
-        new = fresh_id(d, "manifest")
-        d["battlefield"].append({"id": new, "card": card, "controller": controller, "owner": controller,
-                                 "tapped": False, "controlled_since_turn_start": False,
-                                 "face_down": "manifest"})
-        events.append({"event": "manifest", "player": controller, "permanent": new, "card": card,
-                       "rule": "701.40a"})
+        _board.put_face_down(d, fn("manifest", controller), events)
         return
     raise InputError(f"trigger effect {effect} is not modelled")
 
