@@ -53,7 +53,8 @@ def could_produce(snapshot, ids=None):
 def show(snapshot, pid):
     """Characteristics and status of one permanent now."""
     check_ids(snapshot, [pid])
-    [model] = engine(snapshot, "show").ask(asked([pid]))
+    # name_compared/1 asks the KB for same_name(pid, Y) only (kb/face_down.lp): linear grounding
+    [model] = Engine(snapshot_facts(snapshot) + [("name_compared", pid)], "show").ask(asked([pid]))
     by = {}
     for atom in model:
         by.setdefault(atom[0], []).append(atom[1:])
