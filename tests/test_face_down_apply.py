@@ -463,3 +463,25 @@ def test_manifest_dread_with_empty_library_does_nothing_but_still_counts(tmp_pat
     out = apply(tmp_path, data, "manifest_dread", "alice")
     assert out["snapshot"]["battlefield"] == [] and "graveyard" not in out["snapshot"]
     assert events(out, "manifested_dread") == [{"event": "manifested_dread", "player": "alice", "rule": "701.62b"}]
+
+
+# 708.2a: a face-down permanent has no text, so a face-down Guardian of the Forgotten has no triggered
+# ability; nor has one that lost all its abilities (613.1f).
+@pytest.mark.parametrize("guardian", [
+    {"id": "g", "card": "Guardian of the Forgotten", "controller": "alice", "face_down": "manifest"},
+    {"id": "g", "card": "Guardian of the Forgotten", "controller": "alice"}])
+def test_guardian_without_its_ability_does_not_trigger(tmp_path, guardian):
+    data = board(guardian, {"id": "b", "card": "Grizzly Bears", "controller": "alice", "counters": {"+1/+1": 1}},
+                 library={"alice": ["Forest"]})
+    if "face_down" not in guardian:
+        data["effects"] = [{"card": "Ovinize", "controller": "bob", "targets": ["g"]}]
+    out = apply(tmp_path, data, "dies", "b")
+    assert not events(out, "trigger") and not events(out, "manifest")
+
+
+# 702.26b: a phased-out permanent is treated as though it does not exist.
+def test_phased_out_permanent_cannot_die_or_be_turned_up(tmp_path):
+    data = board({"id": "fd", "card": "Grizzly Bears", "controller": "alice", "face_down": "manifest",
+                  "phased_out": True})
+    assert "702.26b" in apply(tmp_path, data, "dies", "fd", code=2)
+    assert "702.26b" in apply(tmp_path, data, "turn_face_up", "fd", code=2)
