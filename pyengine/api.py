@@ -53,7 +53,8 @@ def could_produce(snapshot, ids=None):
 def show(snapshot, pid):
     """Characteristics and status of one permanent now."""
     check_ids(snapshot, [pid])
-    [model] = engine(snapshot, "show").ask(asked([pid]))
+    # name_compared/1 asks the KB for same_name(pid, Y) only (kb/face_down.lp): linear grounding
+    [model] = Engine(snapshot_facts(snapshot) + [("name_compared", pid)], "show").ask(asked([pid]))
     by = {}
     for atom in model:
         by.setdefault(atom[0], []).append(atom[1:])
@@ -74,6 +75,7 @@ def show(snapshot, pid):
         "face_down": "face_down" in by,
         "face_down_by": str(one("face_down")) if "face_down" in by else None,
         "modified": "modified" in by,
+        "same_name_as": sorted(a[-1] for a in by.get("same_name", [])),
         "tapped": "tapped" in by,
         "controller": by["controls"][0][0] if "controls" in by else None,
         "phased_out": "in_play" not in by,

@@ -11,6 +11,7 @@ A scenario (readable and writable without Python)::
       expect_contains: {...} | [...]     # a sub-dict / items that must be in the answer
       expect_lacks: [...]                # items that must not be in the answer
       exit_status: 2                     # default 0
+      filter_kind: turn_face_up          # actions only: compare only actions of this kind
 
 ``expect_contains`` with a dict checks each key it gives (a list of dicts under a key: each must
 match some element; any other value must be equal); with a list, each item must be an element
@@ -45,6 +46,9 @@ def test_scenario(case, tmp_path):
     assert code == case.get("exit_status", 0), err
     if code != 0:
         return
+    if "filter_kind" in case:
+        answer = {k: [a for a in v if a.get("kind") == case["filter_kind"]] if isinstance(v, list) else v
+                  for k, v in answer.items()}
     if "expect" in case:
         assert answer == case["expect"], case.get("source")
     if "expect_contains" in case:

@@ -107,6 +107,8 @@ def _face(key, face, facts, missing):
         facts += ab_facts
         if "effect_not_modelled" in ctx.extra:
             unmodelled(i, f"{raw.strip()} [{ctx.extra['effect_not_modelled']}]")
+        # a handler may model a line only in part: the rest is reported like any unmodelled text
+        missing += [f[1:] for f in ab_facts if f[0] == "card_not_modelled"]
 
 
 def compile_line(ctx, text):
