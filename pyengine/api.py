@@ -98,13 +98,13 @@ def actions(snapshot, player=None):
     player = player or snapshot.active
     check_player(snapshot, player)
     eng = engine(snapshot, "actions")
-    [model] = eng.ask([("asked_player", player)])
+    base = [("asked_player", player)]
+    [model] = eng.ask(base)
+    model = [a for a in model if a[0] not in ("tap_source", "gives")]
     uncertain = any(a[0] == "pay_uncertain" for a in model)
-    costly = {a[1] for a in model if a[0] == "action_detail" and str(a[2]) == "cost"
-              and isinstance(a[3], Fn) and a[3].name == "mana" and a[3].args[1] > 0}
     extra = []
-    for atom in [a for a in model if a[0] == "legal_action" and a[2] in costly]:
-        if eng.ask([("asked_player", player), ("paying", atom[2])]):
+    for atom in [a for a in model if a[0] == "legal_action" and a[2] in _mana_costly(model)]:
+        if eng.ask(base + [("paying", atom[2])]):
             continue
         model.remove(atom)
         extra.append(("not_modelled_action", player, atom[2], Const("payment_not_modelled"))
@@ -112,6 +112,38 @@ def actions(snapshot, player=None):
                      ("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
     legal, refused, unknown = render.actions(model + extra)
     return {"player": player, "actions": legal, "refused": refused, "not_modelled": unknown}
+
+
+def _mana_costly(model):
+    """The actions of a model whose `cost` detail includes some mana."""
+    return {a[1] for a in model if a[0] == "action_detail" and str(a[2]) == "cost"
+            and isinstance(a[3], Fn) and a[3].name == "mana" and a[3].args[1] > 0}
+
+
+def pay_cost(snapshot, player, action, sources=None):
+    """How PLAYER pays the mana cost of ACTION (a KB action term): [(source id, ability, [letters])]
+    for the mana abilities tapped, [] if the cost needs no mana. With SOURCES (ids), only those
+    may be tapped. Raises InputError if no choice of untapped sources pays it (118.3)."""
+    eng = engine(snapshot, "actions")
+    base = [("asked_player", player)]
+    [model] = eng.ask(base)
+    if action not in _mana_costly(model):
+        return []
+    ext = base + [("paying", action)]
+    if sources is not None:
+        check_ids(snapshot, sources)
+        ext += [("pay_restricted",)] + [("pay_with", s) for s in sources]
+    found = eng.ask(ext, optimize=True)
+    if not found:
+        named = f" with {', '.join(sources)}" if sources is not None else " from untapped sources"
+        raise InputError(f"the mana cost can't be paid{named} (CR 118.3, 601.2h)")
+    best = found[-1]                         # models improve; the last one taps the fewest sources
+    gives = {}
+    for a in best:
+        if a[0] == "gives":
+            gives.setdefault(a[1], []).extend([MANA_LETTER[str(a[2])]] * a[3])
+    return sorted(((a[1], a[2], sorted(gives.get(a[1], []))) for a in best if a[0] == "tap_source"),
+                  key=lambda t: t[0])
 
 
 def produce(snapshot, pid, ability=None, choices=()):

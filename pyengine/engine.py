@@ -164,11 +164,13 @@ class Engine:
         self.timings["ground"] = time.perf_counter() - t1
         self._externals = set()
 
-    def ask(self, externals=(), models=1):
+    def ask(self, externals=(), models=1, optimize=False):
         """Set the given external atoms true (all others false) and solve.
 
         Returns a list of models, each a sorted list of shown atoms as fact tuples. With
-        ``models=0`` every answer set is returned.
+        ``models=0`` every answer set is returned. With ``optimize``, the program's #minimize
+        statements are honoured and the last model returned is an optimal one; otherwise they are
+        ignored.
         """
         wanted = {to_symbol_atom(e) for e in externals}
         for sym in self._externals - wanted:
@@ -176,7 +178,8 @@ class Engine:
         for sym in wanted:
             self.ctl.assign_external(sym, True)
         self._externals = wanted
-        self.ctl.configuration.solve.models = models
+        self.ctl.configuration.solve.models = 0 if optimize else models
+        self.ctl.configuration.solve.opt_mode = "opt" if optimize else "ignore"
         found = []
         t0 = time.perf_counter()
         with self.ctl.solve(on_model=lambda m: found.append(

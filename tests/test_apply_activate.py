@@ -66,3 +66,18 @@ def test_tapped_land_refused(tmp_path):
     board = {"players": ["alice"], "battlefield": [{"id": "f", "card": "Forest", "controller": "alice", "tapped": True}]}
     code, out, err = apply(tmp_path, board, "f")
     assert code == 2 and "107.5" in err
+
+
+def test_mana_cost_paid_from_sources(tmp_path):
+    """Pili-Pala: {2}, {Q}: Add one mana of any color. The {2} is paid by tapping two lands (601.2g)."""
+    board = {"players": ["alice"], "battlefield": [
+        {"id": "pp", "card": "Pili-Pala", "controller": "alice", "tapped": True},
+        {"id": "f1", "card": "Forest", "controller": "alice"}, {"id": "f2", "card": "Forest", "controller": "alice"},
+        {"id": "f3", "card": "Forest", "controller": "alice"}]}
+    code, out, err = apply(tmp_path, board, "pp", "--option", "3", "--pay", "f1,f3")
+    assert code == 0, err
+    assert perm(out, "pp")["tapped"] is False                    # 107.6 "Untap this permanent"
+    assert [perm(out, x)["tapped"] for x in ("f1", "f2", "f3")] == [True, False, True]
+    assert out["events"][-1]["mana"] == ["R"]
+    code, _, err = apply(tmp_path, board, "pp", "--option", "3", "--pay", "f1")
+    assert code == 2 and "118.3" in err

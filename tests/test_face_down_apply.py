@@ -39,8 +39,18 @@ def events(answer, kind):
     return [e for e in answer["events"] if e["event"] == kind]
 
 
+MANA_BASE = [{"id": f"alice-{card.lower()}-{i}", "card": card, "controller": "alice"}
+             for card, n in (("Plains", 2), ("Island", 2), ("Swamp", 2), ("Mountain", 2), ("Forest", 2),
+                             ("Wastes", 3)) for i in range(1, n + 1)]
+
+
+MANA_BASE_IDS = {p["id"] for p in MANA_BASE}
+MANA_BASE_AFTER = [dict(p, owner="alice", tapped=False, controlled_since_turn_start=True) for p in MANA_BASE]
+
+
 def board(*perms, **extra):
-    return {"players": ["alice", "bob"], "battlefield": list(perms), **extra}
+    """A board with PERMS and, for alice, untapped lands enough to pay any cost used here (118.3)."""
+    return {"players": ["alice", "bob"], "battlefield": list(perms) + MANA_BASE, **extra}
 
 
 # --- Turning face up ---------------------------------------------------------------------------------
@@ -52,7 +62,11 @@ def test_manifested_creature_turns_up_with_its_printed_characteristics(tmp_path)
     out = apply(tmp_path, data, "turn_face_up", "fd")
     assert "face_down" not in perm(out, "fd")
     assert events(out, "turned_face_up") == [{"event": "turned_face_up", "permanent": "fd", "card": "Glorybringer",
-                                              "via": "mana_cost", "cost": "{3}{R}{R}", "cost_paid": "not checked"}]
+                                              "via": "mana_cost", "cost": "{3}{R}{R}"}]
+    # 601.2g/h: the cost is paid by tapping untapped sources: two red and three more
+    paid = events(out, "pay")
+    assert len(paid) == 5 and sum(e["mana"] == ["R"] for e in paid) >= 2
+    assert all(perm(out, e["permanent"])["tapped"] for e in paid)
     after = show(tmp_path, out["snapshot"], "fd")
     assert (after["name"], after["power"], after["toughness"], after["colors"], after["mana_value"]) == \
            ("Glorybringer", 4, 4, ["R"], 5)
@@ -250,7 +264,7 @@ def test_face_down_permanent_that_dies_is_revealed(tmp_path):
     data = board({"id": "fd", "card": "Llanowar Elves", "controller": "alice", "face_down": "morph", "owner": "bob"})
     out = apply(tmp_path, data, "dies", "fd")
     assert events(out, "reveal") == [{"event": "reveal", "permanent": "fd", "card": "Llanowar Elves", "rule": "708.9"}]
-    assert out["snapshot"]["battlefield"] == []
+    assert [p for p in out["snapshot"]["battlefield"] if p not in MANA_BASE_AFTER] == []
     assert out["snapshot"]["graveyard"] == {"bob": ["Llanowar Elves"]}     # its owner's graveyard (700.4)
 
 
@@ -391,7 +405,7 @@ def test_guardian_with_empty_library_manifests_nothing(tmp_path):
     out = apply(tmp_path, data, "dies", "b")
     [m] = events(out, "manifest")
     assert m["permanent"] is None
-    assert [p["id"] for p in out["snapshot"]["battlefield"]] == ["g"]
+    assert [p["id"] for p in out["snapshot"]["battlefield"] if p["id"] not in MANA_BASE_IDS] == ["g"]
 
 
 # Two Guardians: two triggers, the top two cards are manifested one at a time (701.40e).
@@ -485,3 +499,24 @@ def test_phased_out_permanent_cannot_die_or_be_turned_up(tmp_path):
                   "phased_out": True})
     assert "702.26b" in apply(tmp_path, data, "dies", "fd", code=2)
     assert "702.26b" in apply(tmp_path, data, "turn_face_up", "fd", code=2)
+
+
+# 118.3 "A player can't pay a cost without having the necessary resources to pay it fully."
+def test_turning_up_needs_the_cost_paid(tmp_path):
+    data = {"players": ["alice", "bob"], "battlefield": [
+        {"id": "fd", "card": "Glorybringer", "controller": "alice", "face_down": "manifest"},
+        {"id": "m", "card": "Mountain", "controller": "alice"}]}
+    err = apply(tmp_path, data, "turn_face_up", "fd", code=2)
+    assert "118.3" in err
+
+
+# 601.2g: the player chooses which mana abilities to activate to pay the cost
+def test_turning_up_pays_with_the_named_sources(tmp_path):
+    data = board({"id": "hh", "card": "Hooded Hydra", "controller": "alice", "face_down": "morph"})
+    out = apply(tmp_path, data, "turn_face_up", "hh", "--pay",
+                "alice-forest-1,alice-forest-2,alice-wastes-1,alice-wastes-2,alice-plains-1")
+    assert sorted(e["permanent"] for e in events(out, "pay")) == [
+        "alice-forest-1", "alice-forest-2", "alice-plains-1", "alice-wastes-1", "alice-wastes-2"]
+    err = apply(tmp_path, data, "turn_face_up", "hh", "--pay", "alice-wastes-1,alice-wastes-2,alice-wastes-3",
+                code=2)
+    assert "118.3" in err

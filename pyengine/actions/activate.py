@@ -1,4 +1,5 @@
-"""`mtgkb apply SNAP activate ID`: activate a mana ability of ID (CR 602, 605) and pay its costs.
+"""`mtgkb apply SNAP activate ID`: activate a mana ability of ID (CR 602, 605) and pay its costs
+(a mana cost by tapping untapped mana sources: `--pay` names them, else one way that works).
 
 Legality comes from `mtgkb actions` (kb/activation.lp); what paying the cost changes comes from
 the KB too (queries/activate.lp); the mana added is one outcome of `mtgkb produce`. The mana
@@ -38,8 +39,6 @@ def _pick(snapshot, pid, ability, choices):
             raise InputError(f"whether {pid} may activate \"{text}\" now is not modelled ({a['not_modelled']})")
     if not any(same(a) for a in answer["actions"]):
         raise InputError(f"{pid} can't activate \"{text}\" now")
-    if any(same(a) and "cost" in a for a in answer["actions"]):
-        raise InputError("paying a mana cost in `apply activate` is not modelled; tap the sources first")
     return perm, text, produced["options"]
 
 
@@ -49,8 +48,9 @@ def _pick(snapshot, pid, ability, choices):
 @click.option("--option", "option", type=int, metavar="K", help="Which outcome (1-based, as `produce` lists them).")
 @click.option("--sacrifice", metavar="ID", help="The permanent sacrificed to pay the cost.")
 @click.option("--tap", "tap_other", metavar="ID", help="The untapped creature tapped to pay the cost.")
+@click.option("--pay", metavar="ID,...", help="The mana sources tapped to pay a mana cost (default: one way that works).")
 @click.pass_obj
-def command(snapshot, pid, ability, option, sacrifice, tap_other):
+def command(snapshot, pid, ability, option, sacrifice, tap_other, pay):
     """Activate a mana ability of ID and pay its costs ({T}, {Q}, life, exert, counters, sacrifice)."""
     choices = [("cost_choice", Const(k), v) for k, v in (("sacrifice", sacrifice), ("tap_untapped", tap_other)) if v]
     perm, text, options = _pick(snapshot, pid, ability, choices)
@@ -61,14 +61,19 @@ def command(snapshot, pid, ability, option, sacrifice, tap_other):
         raise InputError(f"--option must be between 1 and {len(options)}")
     mana = options[(option or 1) - 1]
     ab = next(a for a, t in _abilities(snapshot, pid) if t == text)
-    facts = snapshot_facts(snapshot) + [("doing", fn("act", Const("activate"), pid, ab))] + choices
+    action = fn("act", Const("activate"), pid, ab)
+    paid = api.pay_cost(snapshot, perm.controller, action, [x for x in pay.split(",") if x] if pay else None)
+    facts = snapshot_facts(snapshot) + [("doing", action)] + choices
     [model] = Engine(facts, "activate").ask()
     missing = [str(a[1]) for a in model if a[0] == "cost_choice_missing"]
     if missing:
         raise InputError(f"the cost needs a valid choice: {', '.join('--' + m.replace('_untapped', '') for m in missing)}")
     new = copy.deepcopy(snapshot.to_dict())
     perms = {p["id"]: p for p in new["battlefield"]}
-    events = [{"event": "activate", "permanent": pid, "ability": text}]
+    events = [{"event": "pay", "permanent": src, "mana": mana, "rule": "601.2g"} for src, _, mana in paid]
+    for src, _, _ in paid:
+        perms[src]["tapped"] = True
+    events.append({"event": "activate", "permanent": pid, "ability": text})
     for atom in model:
         kind, args = atom[0], atom[1:]
         if kind == "cost_taps":

@@ -3,12 +3,14 @@
 Legality and effects come from the KB (kb/turn_face_up.lp through queries/turn_face_up.lp): the
 special action is refused with its CR rule and reason unless it is legal; ``--via effect`` means an
 effect (not the special action) turns it face up, which needs no cost and no priority. A manifested
-or cloaked instant or sorcery card is revealed and stays face down (701.40g). Whether the cost can be
-paid is not checked (the cost is reported in the event).
+or cloaked instant or sorcery card is revealed and stays face down (701.40g). The mana cost is paid
+by tapping untapped mana sources (``--pay ID,...`` names them; otherwise the KB picks one way to pay
+that works, reported in the ``pay`` events); if no way exists, the action is refused (118.3).
 """
 
 import click
 
+from .. import api
 from ..errors import InputError
 from ..render import cost_text, value
 from ..terms import Const, Fn, fn
@@ -44,7 +46,9 @@ def _check_legal(snapshot, pid, via, by):
               help="How: the special action paying its mana cost, morph cost or disguise cost "
                    "(default: the one that goes with how it was turned face down), or 'effect': "
                    "an effect turns it face up (no cost, 708.7).")
-def command(pid, via):
+@click.option("--pay", "pay", metavar="ID,...", help="The mana sources to tap to pay the cost "
+              "(default: one way to pay that works).")
+def command(pid, via, pay):
     """Turn face-down permanent ID face up (special action, CR 116.2b)."""
     s = _board.current()
     perm = _board.require_permanent(s, pid)
@@ -57,10 +61,16 @@ def command(pid, via):
         raise InputError(f"turn_face_up {pid} refused: {pid} is phased out and treated as though it "
                          "does not exist [CR 702.26b]")
     events = []
+    paid = []
     if via != "effect":
         _check_legal(s, pid, via, by)
+        sources = [x for x in pay.split(",") if x] if pay is not None else None
+        paid = api.pay_cost(s, perm.controller, happening, sources)
     d = s.to_dict()
     p = _board.perm_dict(d, pid)
+    for src, _, mana in paid:
+        _board.perm_dict(d, src)["tapped"] = True
+        events.append({"event": "pay", "permanent": src, "mana": mana, "rule": "601.2g"})
     details = {}
     for a, k, v in by.get("action_detail", []):
         details.setdefault(str(k), []).append(v)
@@ -77,7 +87,6 @@ def command(pid, via):
     ev = {"event": "turned_face_up", "permanent": pid, "card": p["card"], "via": via}
     if via != "effect":
         ev["cost"] = cost
-        ev["cost_paid"] = "not checked"
     events.append(ev)
     texts = {ab: t for ab, t in by.get("ability_text", [])}
     added = {}
