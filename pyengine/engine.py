@@ -7,6 +7,7 @@ of questions by assigning the query's externals (multi-shot). A solver time limi
 against pathological input.
 """
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 import os
 from pathlib import Path
@@ -28,7 +29,7 @@ class SetupError(InputError):
 def kb_root():
     """The folder holding rules.lp, kb/ and queries/ ($MTGKB_HOME, else the source checkout)."""
     env = os.environ.get("MTGKB_HOME")
-    root = Path(env) if env else Path(__file__).resolve().parent.parent
+    root = Path(env).resolve() if env else Path(__file__).resolve().parent.parent
     if not (root / "rules.lp").is_file():
         raise SetupError(f"rules.lp not found under {root}; set MTGKB_HOME to the mtgkb checkout")
     return root
@@ -98,10 +99,16 @@ def parse_kb(paths):
     return out
 
 
-def to_symbol(term):
-    """A plain-Python term as a clingo Symbol."""
+def to_symbol(term, cache=None):
+    """A plain-Python term as a clingo Symbol. CACHE (a dict) memoises strings and constants, which
+    recur in many facts (ids, players, card names); building a Symbol costs a few C calls."""
     if isinstance(term, bool):
         raise TypeError("booleans are not terms")
+    if cache is not None and isinstance(term, (str, Const)):
+        sym = cache.get(term)
+        if sym is None:
+            sym = cache[term] = to_symbol(term)
+        return sym
     if isinstance(term, int):
         if not -2**31 <= term < 2**31:             # clingo numbers are 32-bit
             raise InputError(f"the number {term} is too large for the solver")
@@ -111,9 +118,9 @@ def to_symbol(term):
     if isinstance(term, Const):
         return clingo.Function(term.name)
     if isinstance(term, Fn):
-        return clingo.Function(term.name, [to_symbol(a) for a in term.args])
+        return clingo.Function(term.name, [to_symbol(a, cache) for a in term.args])
     if isinstance(term, tuple):
-        return clingo.Tuple_([to_symbol(a) for a in term])
+        return clingo.Tuple_([to_symbol(a, cache) for a in term])
     raise TypeError(f"not a term: {term!r}")
 
 
@@ -132,9 +139,31 @@ def from_symbol(sym):
     raise TypeError(f"unexpected symbol {sym}")
 
 
-def atom_tuple(sym):
-    """A shown atom as a fact tuple ``(pred, args...)``."""
-    return (sym.name,) + tuple(from_symbol(a) for a in sym.arguments)
+def atom_tuple(sym, cache=None):
+    """A shown atom as a fact tuple ``(pred, args...)``. CACHE (a dict) memoises the conversion of
+    arguments, which recur across atoms (reading a Symbol's parts costs several C calls)."""
+    if cache is None:
+        return (sym.name,) + tuple(from_symbol(a) for a in sym.arguments)
+    out = [sym.name]
+    for a in sym.arguments:
+        term = cache.get(a)
+        if term is None:
+            term = cache[a] = from_symbol(a)
+        out.append(term)
+    return tuple(out)
+
+
+@contextmanager
+def _working_directory(path):
+    """Run in PATH for a while. clingo resolves ``#include "kb/x.lp"`` against the current
+    working directory before the including file's folder, so without this a ``kb/`` folder in
+    the user's directory (another checkout, say) would silently replace the knowledge base."""
+    before = os.getcwd()
+    os.chdir(path)
+    try:
+        yield
+    finally:
+        os.chdir(before)
 
 
 class SolveTimeout(InputError):
@@ -150,13 +179,15 @@ class Engine:
         self.timings = {}
         t0 = time.perf_counter()
         self.ctl = clingo.Control(["--warn=none", *options])
-        self.ctl.load(str(root / "rules.lp"))
-        self.ctl.load(str(root / "queries" / f"{query}.lp"))
+        with _working_directory(root):
+            self.ctl.load(str(root / "rules.lp"))
+            self.ctl.load(str(root / "queries" / f"{query}.lp"))
         for path in programs:
             self.ctl.load(str(path))
+        symbols = {}
         with self.ctl.backend() as backend:
             for fact in facts:
-                atom = backend.add_atom(clingo.Function(fact[0], [to_symbol(a) for a in fact[1:]]))
+                atom = backend.add_atom(clingo.Function(fact[0], [to_symbol(a, symbols) for a in fact[1:]]))
                 backend.add_rule([atom])
         t1 = time.perf_counter()
         self.ctl.ground([("base", [])])
@@ -180,10 +211,11 @@ class Engine:
         self._externals = wanted
         self.ctl.configuration.solve.models = 0 if optimize else models
         self.ctl.configuration.solve.opt_mode = "opt" if optimize else "ignore"
-        found = []
+        found, terms = [], {}
         t0 = time.perf_counter()
         with self.ctl.solve(on_model=lambda m: found.append(
-                sorted((atom_tuple(s) for s in m.symbols(shown=True)), key=render_fact)), async_=True) as handle:
+                sorted((atom_tuple(s, terms) for s in m.symbols(shown=True)), key=render_fact)),
+                async_=True) as handle:
             if not handle.wait(self.time_limit):
                 handle.cancel()
                 raise SolveTimeout(f"the solver did not finish within {self.time_limit:g} s")
