@@ -94,6 +94,20 @@ CARDS = {
     "Fellwar Stone": Card([ARTIFACT], [reflect("opponent", "color")]),
     # Sacrifice a land: Add one mana of any type the sacrificed land could produce. (no {T})
     "Squandered Resources": Card([ENCHANTMENT], [reflect("you", "type", tap=False)]),
+    # costs other than {T} are ignored (106.7): life, charge counters, tapping a creature, {Q};
+    # "Activate only if ..." too (Naga Vitalist ruling 2017-04-18 on Spire of Industry)
+    "City of Brass": Card([LAND], [add(COLORS)]),
+    "Mana Confluence": Card([LAND], [add(COLORS)]),                         # {T}, Pay 1 life
+    "Vivid Crag": Card([LAND], [add("R"), add(COLORS)]),                    # {T}, Remove a charge counter
+    "Spire of Industry": Card([LAND], [add("C"), add(COLORS)]),             # {T}, Pay 1 life; only if artifact
+    "Springleaf Drum": Card([ARTIFACT], [add(COLORS)]),                     # {T}, Tap an untapped creature
+    "Pili-Pala": Card([ARTIFACT, CREATURE], [add(COLORS, tap=False)]),      # {2}, {Q}: not tapping
+    "Oasis Ritualist": Card([CREATURE], [add(COLORS), add(COLORS)]),        # one / two of any one color
+    "Chromatic Orrery": Card([ARTIFACT], [add("C")]),                       # {T}: Add {C}{C}{C}{C}{C}.
+    # Their mana abilities are triggered: resolved now, with no land tapped, "any type that land
+    # produced" defines no type (106.7, last sentence). Their mana is produce's business.
+    "Heartbeat of Spring": Card([ENCHANTMENT]),
+    "Mirari's Wake": Card([ENCHANTMENT]),
     "Contamination": Card([ENCHANTMENT]),
     "Mana Reflection": Card([ENCHANTMENT]),
     "Celestial Dawn": Card([ENCHANTMENT]),
