@@ -15,7 +15,8 @@ from .errors import InputError
 
 CARD_DIR = Path(__file__).parent / "cards"
 LAYOUTS = ("normal", "split", "transform", "modal_dfc")
-_FACE_KEYS = {"name", "mana_cost", "type", "power", "toughness", "text"}
+_FACE_KEYS = {"name", "mana_cost", "type", "power", "toughness", "text", "color_indicator"}
+_COLOR_LETTERS = ("W", "U", "B", "R", "G")
 _CARD_KEYS = _FACE_KEYS | {"layout", "faces"}
 _PT = re.compile(r"-?[0-9]+|\*|[0-9]*[+-]?\*")    # used with fullmatch
 MAX_PT = 1_000_000
@@ -31,6 +32,7 @@ class Face:
     power: str | None = None
     toughness: str | None = None
     text: str = ""
+    color_indicator: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -84,10 +86,14 @@ def _face(d, where, problems):
         if d.get(key) is not None and pt[key] is None:
             problems.append(f"{where}: '{key}' must be a whole number between -{MAX_PT} and {MAX_PT}, "
                             "or a string such as \"2\", \"*\" or \"1+*\"")
+    indicator = d.get("color_indicator") or []
+    if not isinstance(indicator, list) or not all(c in _COLOR_LETTERS for c in indicator):
+        problems.append(f"{where}: 'color_indicator' must be a list of color letters such as [\"G\"] (204.1)")
+        indicator = []
     if name is None or type_line is None:
         return None
     return Face(name.strip(), cost.strip() if cost else None, type_line.strip(),
-                pt["power"], pt["toughness"], text)
+                pt["power"], pt["toughness"], text, tuple(indicator))
 
 
 def _pt_value(v):

@@ -74,6 +74,7 @@ def _face(key, face, facts, missing):
     facts += [("card_subtype", key, s) for s in subs]
     if unknown or not types:
         unmodelled(0, f"type line {face.type_line!r}")
+    facts += [("card_color_indicator", key, Const(c.lower())) for c in face.color_indicator]
     if face.mana_cost:
         try:
             cost = parse_mana_cost(face.mana_cost)
