@@ -15,9 +15,11 @@ from .errors import InputError
 
 CARD_DIR = Path(__file__).parent / "cards"
 LAYOUTS = ("normal", "split", "transform", "modal_dfc")
-_FACE_KEYS = {"name", "mana_cost", "type", "power", "toughness", "text"}
+_FACE_KEYS = {"name", "mana_cost", "type", "power", "toughness", "text", "color_indicator"}
+_COLOR_LETTERS = ("W", "U", "B", "R", "G")
 _CARD_KEYS = _FACE_KEYS | {"layout", "faces"}
-_PT = re.compile(r"^(-?\d+|\*|\d*[+-]?\*)$")
+_PT = re.compile(r"-?[0-9]+|\*|[0-9]*[+-]?\*")    # used with fullmatch
+MAX_PT = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,7 @@ class Face:
     power: str | None = None
     toughness: str | None = None
     text: str = ""
+    color_indicator: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,11 @@ class Card:
     @property
     def front(self):
         return self.faces[0]
+
+    @property
+    def keys(self):
+        """Every name the KB keys facts by for this card: the card's name and its faces' names."""
+        return {self.name} | {f.name for f in self.faces}
 
 
 def _face(d, where, problems):
@@ -74,21 +82,29 @@ def _face(d, where, problems):
         text = ""
     pt = {}
     for key in ("power", "toughness"):
-        v = d.get(key)
-        if v is None:
-            pt[key] = None
-        elif isinstance(v, bool) or not isinstance(v, (int, str)) or not _PT.match(str(v)):
-            problems.append(f"{where}: '{key}' must be a number or a string like \"2\" or \"*\"")
-            pt[key] = None
-        elif isinstance(v, int) and abs(v) > 1_000_000:
-            problems.append(f"{where}: '{key}' {v} is out of range (at most 1000000)")
-            pt[key] = None
-        else:
-            pt[key] = str(v)
+        pt[key] = _pt_value(d.get(key))
+        if d.get(key) is not None and pt[key] is None:
+            problems.append(f"{where}: '{key}' must be a whole number between -{MAX_PT} and {MAX_PT}, "
+                            "or a string such as \"2\", \"*\" or \"1+*\"")
+    indicator = d.get("color_indicator") or []
+    if not isinstance(indicator, list) or not all(c in _COLOR_LETTERS for c in indicator):
+        problems.append(f"{where}: 'color_indicator' must be a list of color letters such as [\"G\"] (204.1)")
+        indicator = []
     if name is None or type_line is None:
         return None
     return Face(name.strip(), cost.strip() if cost else None, type_line.strip(),
-                pt["power"], pt["toughness"], text)
+                pt["power"], pt["toughness"], text, tuple(indicator))
+
+
+def _pt_value(v):
+    """Printed power or toughness as a string ("2", "*", "1+*"), or None if absent or malformed."""
+    if isinstance(v, bool) or not isinstance(v, (int, str)):
+        return None
+    if isinstance(v, int):
+        return str(v) if abs(v) <= MAX_PT else None
+    if len(v) > 20 or not _PT.fullmatch(v):
+        return None
+    return None if re.fullmatch(r"-?[0-9]+", v) and abs(int(v)) > MAX_PT else v
 
 
 def parse_card(d, where="card"):
@@ -115,6 +131,10 @@ def _parse(d, where, problems):
         return Card(face.name, "normal", (face,)) if face else None
     name = d.get("name")
     faces = d.get("faces")
+    unknown = sorted(set(map(str, d)) - {"name", "layout", "faces"})
+    if unknown:                     # each face carries its own cost, type and text
+        problems.append(f"{where}: unknown key(s) {', '.join(unknown)} for layout {layout}; "
+                        "a split or double-faced card has name, layout and faces")
     if not isinstance(name, str) or not name.strip():
         problems.append(f"{where}: 'name' must be a non-empty string")
     if not isinstance(faces, list) or len(faces) != 2:

@@ -138,7 +138,7 @@ def to_snapshot(model):
     return snap
 
 
-def search(prop, bound=DEFAULT_BOUND, players=2, effects=1, counters=1, time_limit=600.0):
+def search(prop, bound=DEFAULT_BOUND, players=2, effects=1, counters=1, time_limit=60.0):
     """Search for a smallest counterexample to PROP within the bounds; returns a result dict."""
     bounds = {"permanents": bound, "players": players, "effects": effects, "counters": counters}
     for k, v in prop.caps:                  # a property may cap a bound (its file says why)
@@ -150,17 +150,31 @@ def search(prop, bound=DEFAULT_BOUND, players=2, effects=1, counters=1, time_lim
                 "unavailable": f"needs {', '.join(prop.missing())}, which this KB does not have"}
     t0 = time.perf_counter()
     eng = Engine(domain_facts(bound, players, effects, counters), "check_states",
-                 programs=[kb_root() / u for u in prop.uses] + [prop.path],
-                 time_limit=time_limit, options=["--opt-mode=opt"])
-    models = eng.ask(models=0)
-    stats = eng.statistics()
-    result = {"property": prop.name, "doc": prop.doc, "holds": not models, "bounds": bounds,
-              "search": {"choices": stats["choices"], "conflicts": stats["conflicts"],
-                         "models": stats["models"], "ground_atoms": stats["atoms"],
-                         "ground_rules": stats["rules"]},
+                 programs=[kb_root() / u for u in prop.uses] + [prop.path], time_limit=time_limit)
+    # widen the bound one permanent at a time: the first size with a counterexample is the
+    # smallest; within it the solver minimises effects, players and departures from defaults
+    totals = {"choices": 0, "conflicts": 0, "models": 0}
+    models, reached, complete = [], 0, True
+    for n in range(1, bound + 1):
+        models = eng.ask([("within", i) for i in range(1, n + 1)], models=0, optimize=True, partial=True)
+        stats = eng.statistics()
+        for k in totals:
+            totals[k] += stats[k]
+        complete = eng.complete
+        reached = n
+        if models or not complete:
+            break
+    result = {"property": prop.name, "doc": prop.doc, "holds": not models and complete,
+              "bounds": bounds, "reached": reached,
+              "search": {**totals, "ground_atoms": stats["atoms"], "ground_rules": stats["rules"]},
               "seconds": round(time.perf_counter() - t0, 3)}
+    if not models and not complete:
+        result["holds"] = None
+        result["unavailable"] = (f"inconclusive: the solver ran out of time ({time_limit:g} s) "
+                                 f"at {reached} permanent(s)")
     if models:
         best = models[-1]
+        result["optimal"] = complete
         result["witness"] = sorted(render_fact(a) for a in best if a[0] == "property_violated")
         result["counterexample"] = to_snapshot([a for a in best if a[0] != "property_violated"])
     return result

@@ -14,6 +14,7 @@ import sys
 
 import click
 
+from . import __version__
 from . import commands as _commands
 from . import snapshot as snapshot_mod
 from .errors import InputError
@@ -34,7 +35,7 @@ class Group(click.Group):
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="mtgkb")
+@click.version_option(version=__version__, prog_name="mtgkb")   # works uninstalled too
 def main():
     """mtgkb: ask the Magic: The Gathering Comprehensive Rules about a game snapshot.
 
@@ -45,7 +46,9 @@ def main():
 
 def snapshot_argument(f):
     """The SNAP argument: a snapshot file, YAML or JSON ('-' reads standard input)."""
-    return click.argument("snap", metavar="SNAP", type=click.Path(dir_okay=False, allow_dash=True))(f)
+    # a plain string: the loader itself reports a missing file, a directory or unreadable bytes as
+    # one "error:" line with exit status 2 (click's own checks print a usage block instead)
+    return click.argument("snap", metavar="SNAP", type=str)(f)
 
 
 def json_option(f):
@@ -56,7 +59,10 @@ def json_option(f):
 def load_snapshot(path):
     """Load and validate SNAP (a path or '-')."""
     if path == "-":
-        return snapshot_mod.validate(snapshot_mod.parse_text(sys.stdin.buffer.read(), "<stdin>"))
+        raw = sys.stdin.buffer.read(snapshot_mod.MAX_BYTES + 1)     # bounded, like a file
+        if len(raw) > snapshot_mod.MAX_BYTES:
+            raise InputError(f"<stdin>: input is larger than {snapshot_mod.MAX_BYTES} bytes")
+        return snapshot_mod.validate(snapshot_mod.parse_text(raw, "<stdin>"))
     return snapshot_mod.load(path)
 
 

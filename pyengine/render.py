@@ -45,14 +45,15 @@ def value(v):
     return v
 
 
-def actions(model, player_pred="legal_action"):
-    """Group legal_action/refused/action_detail atoms of a model into public action dicts."""
+def actions(model):
+    """Group legal_action / refused / not_modelled_action / action_detail atoms of a model into
+    public action dicts: (legal, refused, not_modelled), each sorted."""
     details = {}
     for atom in model:
         if atom[0] == "action_detail":
             _, a, k, v = atom
             details.setdefault(a, {}).setdefault(str(k), []).append(v)
-    legal, refused = [], []
+    legal, refused, unknown = [], [], []
     for atom in model:
         if atom[0] == "legal_action":
             legal.append(_action(atom[2], details.get(atom[2], {})))
@@ -60,8 +61,12 @@ def actions(model, player_pred="legal_action"):
             d = _action(atom[2], details.get(atom[2], {}))
             d["rule"], d["reason"] = atom[3], value(atom[4])
             refused.append(d)
+        elif atom[0] == "not_modelled_action":
+            d = _action(atom[2], details.get(atom[2], {}))
+            d["not_modelled"] = value(atom[3])
+            unknown.append(d)
     key = lambda d: (d["permanent"] or "", d["kind"], str(d.get("ability", "")), str(d))
-    return sorted(legal, key=key), sorted(refused, key=key)
+    return sorted(legal, key=key), sorted(refused, key=key), sorted(unknown, key=key)
 
 
 def _action(a, details):

@@ -9,7 +9,7 @@ term). Results come back in the same form.
 from dataclasses import dataclass
 import re
 
-_CONST = re.compile(r"^[a-z][a-z0-9_]*$")
+_CONST = re.compile(r"[a-z][a-z0-9_]*")        # used with fullmatch ('$' would accept "a\n")
 
 
 @dataclass(frozen=True, order=True)
@@ -19,7 +19,7 @@ class Const:
     name: str
 
     def __post_init__(self):
-        if not _CONST.match(self.name):
+        if not _CONST.fullmatch(self.name):
             raise ValueError(f"not a constant: {self.name!r}")
 
     def __str__(self):
@@ -34,7 +34,7 @@ class Fn:
     args: tuple
 
     def __post_init__(self):
-        if not _CONST.match(self.name):
+        if not _CONST.fullmatch(self.name):
             raise ValueError(f"not a function name: {self.name!r}")
 
     def __str__(self):

@@ -21,8 +21,12 @@ def run_cli(args, input=None):
 
 
 def _matches(want, got):
+    """Dicts match on the keys WANT gives; a list of dicts matches if each wanted dict matches
+    some element; anything else must be equal."""
     if isinstance(want, dict):
         return isinstance(got, dict) and all(k in got and _matches(v, got[k]) for k, v in want.items())
+    if isinstance(want, list) and want and all(isinstance(w, dict) for w in want):
+        return isinstance(got, list) and all(any(_matches(w, g) for g in got) for w in want)
     return want == got
 
 

@@ -7,7 +7,8 @@ from ..cli import emit, handles_errors, json_option, load_snapshot, notes, snaps
 
 
 def _line(a):
-    extra = ", ".join(f"{k}={v}" for k, v in a.items() if k not in ("kind", "permanent", "rule", "reason"))
+    extra = ", ".join(f"{k}={v}" for k, v in a.items()
+                      if k not in ("kind", "permanent", "rule", "reason", "not_modelled"))
     return f"{a['kind']} {a['permanent']}" + (f" ({extra})" if extra else "")
 
 
@@ -16,6 +17,9 @@ def human(r):
     if r["refused"]:
         lines.append("not now:")
         lines += [f"  {_line(a)}: {a['reason']} [CR {a['rule']}]" for a in r["refused"]]
+    if r["not_modelled"]:
+        lines.append("undecided (not modelled):")
+        lines += [f"  {_line(a)}" for a in r["not_modelled"]]
     return "\n".join(lines)
 
 

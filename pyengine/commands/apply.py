@@ -3,7 +3,7 @@
 import click
 
 from .. import apply as apply_mod
-from ..cli import emit, handles_errors, json_option, load_snapshot, snapshot_argument
+from ..cli import emit, handles_errors, json_option, load_snapshot, notes, snapshot_argument
 
 
 def human(r):
@@ -32,4 +32,5 @@ def command(snap, action, args, as_json):
     result = apply_mod.perform(s, action, args)
     if result is None:                        # the action's --help was printed
         return
+    notes(s)
     emit(result, as_json, human)

@@ -22,7 +22,7 @@ from .grammar import Ctx
 from .symbols import NotModelled, parse_mana_cost, parse_type_line
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
-_SELF = re.compile(r"\bthis (?:creature|land|artifact|enchantment|Equipment|permanent|card|spell)\b")
+_SELF = re.compile(r"\b[Tt]his (?:creature|land|artifact|enchantment|Equipment|permanent|card|spell)\b")
 _ACTIVATED = re.compile(r'^(?P<cost>[^:"]+?): (?P<effect>.+)$')
 
 for _m in pkgutil.iter_modules(__path__):       # each area module registers its grammar on import
@@ -44,8 +44,8 @@ def normalise(text, names):
     prev = None
     while prev != text:                     # nested parentheses: strip innermost first
         prev, text = text, _REMINDER.sub("", text)
-    for n in sorted(names, key=len, reverse=True):
-        text = text.replace(n, "~")
+    for n in sorted(names, key=len, reverse=True):    # whole words, never inside a symbol:
+        text = re.sub(rf"(?<![\w{{]){re.escape(n)}(?![\w}}])", "~", text)  # a card "T" keeps {T}
     return _SELF.sub("~", text).strip()
 
 
@@ -74,6 +74,7 @@ def _face(key, face, facts, missing):
     facts += [("card_subtype", key, s) for s in subs]
     if unknown or not types:
         unmodelled(0, f"type line {face.type_line!r}")
+    facts += [("card_color_indicator", key, Const(c.lower())) for c in face.color_indicator]
     if face.mana_cost:
         try:
             cost = parse_mana_cost(face.mana_cost)
@@ -85,7 +86,7 @@ def _face(key, face, facts, missing):
         v = getattr(face, attr)
         if v is None:
             continue
-        if re.fullmatch(r"-?\d+", v):
+        if re.fullmatch(r"-?[0-9]+", v):
             facts.append((pred, key, int(v)))
         else:
             unmodelled(0, f"{attr} {v!r} (characteristic-defining)")
@@ -105,6 +106,10 @@ def _face(key, face, facts, missing):
         facts.append(("card_ability", key, ctx.ab))
         facts.append(("ability_text", ctx.ab, raw.strip()))
         facts += ab_facts
+        if "effect_not_modelled" in ctx.extra:
+            unmodelled(i, f"{raw.strip()} [{ctx.extra['effect_not_modelled']}]")
+        # a handler may model a line only in part: the rest is reported like any unmodelled text
+        missing += [f[1:] for f in ab_facts if f[0] == "card_not_modelled"]
 
 
 def compile_line(ctx, text):
@@ -120,10 +125,19 @@ def compile_line(ctx, text):
 
 
 def _activated(ctx, cost_text, effect_text):
+    """An activated ability (602.1). If its cost is understood but its effect is not, the ability
+    is still compiled, with ``effect_not_modelled(Ab)``: whether it can be activated then depends
+    on things the KB cannot see (targets, ...), and the KB says so rather than guess."""
     facts = [("activated", ctx.ab)]
     for item in (c.strip() for c in cost_text.split(",")):
         facts += _one(grammar.COSTS, ctx, item, "cost")
-    facts += _one(grammar.EFFECTS, ctx, effect_text.strip(), "effect")
+    try:
+        facts += _one(grammar.EFFECTS, ctx, effect_text.strip(), "effect")
+    except NotModelled as e:
+        ctx.extra["effect_not_modelled"] = str(e)
+        facts.append(("effect_not_modelled", ctx.ab))
+        if re.search(r"\btargets?\b", effect_text):
+            facts.append(("ability_targets", ctx.ab))
     return facts
 
 
@@ -153,3 +167,15 @@ def _keywords(ctx, text):
 def mana_cost_facts(ctx, text, pred="ability_cost"):
     """Facts ``pred(Ab, mana(Sym,N))`` for a run of mana symbols in a cost (107.4)."""
     return [(pred, ctx.ab, fn("mana", sym, n)) for sym, n in parse_mana_cost(text)]
+
+
+@grammar.sentence(r'Equipped creature has "(.+)"\.?')
+def _equipped_has(ctx, m):
+    """A static ability of an Equipment granting a quoted ability to the equipped creature (301.5,
+    613.1f). The quoted ability is compiled as ability granted(Card,Line)."""
+    inner = Ctx(ctx.card, ctx.index, ctx.face, kind="granted")
+    facts = compile_line(inner, m.group(1))
+    if "effect_not_modelled" in inner.extra:
+        ctx.extra["effect_not_modelled"] = inner.extra["effect_not_modelled"]
+    return [("static", ctx.ab), ("grants", ctx.ab, Const("equipped"), inner.ab),
+            ("ability_text", inner.ab, m.group(1).replace("~", "this creature"))] + facts

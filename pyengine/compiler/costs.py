@@ -2,14 +2,14 @@
 
 from ..terms import Const, fn
 from .grammar import cost
-from .symbols import parse_mana_cost
+from .symbols import number_value, parse_mana_cost
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def number(word):
     """'two' -> 2, '3' -> 3 (English numbers in Oracle text)."""
-    return int(word) if word.isdigit() else _NUMBERS[word.lower()]
+    return _NUMBERS[word.lower()] if word.lower() in _NUMBERS else number_value(word)
 
 
 @cost(r"\{T\}")
@@ -29,7 +29,7 @@ def _mana(ctx, m):
 
 @cost(r"Pay (\d+) life")
 def _life(ctx, m):
-    return [("ability_cost", ctx.ab, fn("pay_life", int(m.group(1))))]
+    return [("ability_cost", ctx.ab, fn("pay_life", number(m.group(1))))]
 
 
 @cost(r"Exert ~")

@@ -31,10 +31,11 @@ class Ctx:
     index: int
     face: object = None
     extra: dict = field(default_factory=dict)
+    kind: str = "ab"            # "granted" for an ability quoted inside another one
 
     @property
     def ab(self):
-        return fn("ab", self.card, self.index)
+        return fn(self.kind, self.card, self.index)
 
 
 def _register(table, pattern):
@@ -67,3 +68,15 @@ def keyword(name):
         KEYWORDS[name.lower()] = handler
         return handler
     return deco
+
+
+def is_spell(ctx):
+    """True if the ability belongs to an instant or sorcery: its text is a spell ability whose
+    effect, once the spell resolved, is an `effects:` entry of the snapshot (611.2a)."""
+    return ctx.face is not None and any(t in ctx.face.type_line.lower() for t in ("instant", "sorcery"))
+
+
+def static_or_spell(ctx):
+    """The fact saying how an effect-generating ability applies: static/1 (604, a permanent's
+    ability) or spell_effect/1 (611.2a, a resolved spell's lasting effect)."""
+    return ("spell_effect" if is_spell(ctx) else "static", ctx.ab)

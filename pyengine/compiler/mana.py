@@ -65,3 +65,12 @@ def _reflect(ctx, m):
 def _each(ctx, m):
     return [("mana_each", ctx.ab, 1, Const(m.group(1).lower()),
              fn("you_control", Const(m.group(2))))]
+
+
+@effect(r"(Add .+?\.) Activate only if you control an? (artifact|creature|enchantment|land)\.")
+def _conditional(ctx, m):
+    """A mana effect with an activation restriction (602.1b); the restriction limits activation,
+    not what the ability would produce (106.7 ignores it)."""
+    from . import _one, grammar
+    facts = _one(grammar.EFFECTS, ctx, m.group(1), "effect")
+    return facts + [("activation_condition", ctx.ab, fn("you_control", Const(m.group(2))))]

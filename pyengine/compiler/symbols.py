@@ -5,6 +5,7 @@ import re
 from ..terms import Const, fn
 
 COLORS = ("w", "u", "b", "r", "g")
+MAX_NUMBER = 1_000_000          # larger numbers in card text are not modelled (the solver's are 32-bit)
 MANA_TYPES = COLORS + ("c",)
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
 CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
@@ -24,11 +25,21 @@ def symbols(text):
     return _SYMBOL.findall(text)
 
 
+def number_value(text):
+    """The value of a number written in digits (ASCII only); NotModelled if it is absurdly large."""
+    if not re.fullmatch(r"[0-9]+", text):
+        raise NotModelled(f"number {text!r}")
+    n = int(text)
+    if n > MAX_NUMBER:
+        raise NotModelled(f"number {text} is too large (at most {MAX_NUMBER})")
+    return n
+
+
 def cost_term(sym):
     """The term for one mana-cost symbol (107.4): generic count, a colour, c, x, hybrid, phyrexian."""
     s = sym.upper()
-    if s.isdigit():
-        return ("generic", int(s))
+    if re.fullmatch(r"[0-9]+", s):
+        return ("generic", number_value(s))
     if s.lower() in MANA_TYPES:
         return (Const(s.lower()), 1)
     if s == "X":
@@ -57,6 +68,8 @@ def parse_mana_cost(text):
         term, n = cost_term(s)
         key = Const("generic") if term == "generic" else term
         counts[key] = counts.get(key, 0) + (n if term == "generic" else 1)
+        if counts[key] > MAX_NUMBER:
+            raise NotModelled(f"mana cost {text!r} is too large")
     return sorted(counts.items(), key=lambda kv: str(kv[0]))
 
 
@@ -75,7 +88,23 @@ def parse_type_line(line):
             types.append("kindred")
         else:
             unknown.append(w)
-    return sup, types, tail.split(), unknown
+    return sup, types, _subtypes(tail), unknown
+
+
+_TWO_WORD_SUBTYPES = ("Time Lord",)      # 205.3b, 205.3m: the one two-word creature type
+
+
+def _subtypes(tail):
+    """The subtypes after the dash: each word is one, except the two-word creature type (205.3b)."""
+    out, words = [], tail.split()
+    while words:
+        pair = " ".join(words[:2])
+        if pair in _TWO_WORD_SUBTYPES:
+            out.append(pair)
+            words = words[2:]
+        else:
+            out.append(words.pop(0))
+    return out
 
 
 def _split_dash(line):

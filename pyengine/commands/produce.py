@@ -1,0 +1,38 @@
+"""`mtgkb produce`: what activating a permanent's mana ability adds now (CR 106.12, 605, 616.1)."""
+
+import click
+
+from .. import api
+from ..cli import emit, handles_errors, json_option, load_snapshot, notes, snapshot_argument
+
+
+def human(r):
+    opts = ["  " + ("".join("{%s}" % m for m in o) if o else "(no mana)") for o in r["options"]]
+    trig = [f"  {t}" for t in r.get("triggers", [])]
+    return "\n".join(["possible outcomes:"] + opts + (["also triggers (uses the stack):"] + trig if trig else []))
+
+
+@click.command("produce")
+@snapshot_argument
+@click.argument("pid", metavar="ID")
+@click.option("--ability", type=int, metavar="N", help="Only the N-th mana ability of ID (1-based).")
+@json_option
+@handles_errors
+def command(snap, pid, ability, as_json):
+    """What would activating ID's mana ability add now?
+
+    Every possible outcome: each mana option of the ability, each order in which the affected
+    player may apply replacement effects (Contamination, Pale Moon, Mana Reflection: CR 616.1),
+    and each choice of mana added by triggered mana abilities (Heartbeat of Spring: CR 106.12a).
+    An ability that would produce no mana (or mana of an undefined type, CR 106.5) gives
+    the outcome [] ("no mana"). Costs are not checked here: see `mtgkb actions`.
+
+    \b
+    Example:
+      mtgkb produce examples/mana-replacement.yaml forest --json
+      {"options": [["B"], ["B", "B"]], ...}
+    """
+    s = load_snapshot(snap)
+    result = api.produce(s, pid, ability)
+    notes(s)
+    emit(result, as_json, human)

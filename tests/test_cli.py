@@ -1,0 +1,245 @@
+"""The `mtgkb` command line: --help everywhere, exit codes, the --json shapes of could-produce and
+show (DESIGN.md, "Public queries"), the contract examples, unknown ids, and '-' for stdin."""
+
+import json
+from pathlib import Path
+import subprocess
+import sys
+
+import pytest
+import yaml
+
+from helpers import run_cli
+from pyengine.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+MANA = {"W", "U", "B", "R", "G", "C"}
+
+
+def write(tmp_path, snap, name="snap.yaml"):
+    path = tmp_path / name
+    path.write_text(yaml.safe_dump(snap, allow_unicode=True), encoding="utf-8")
+    return str(path)
+
+
+# --- help and exit codes ---
+
+@pytest.mark.parametrize("command", [[]] + [[name] for name in sorted(main.commands)])
+def test_help_on_every_command(command):
+    code, out, err = run_cli(command + ["--help"])
+    assert code == 0 and out.startswith("Usage: ") and err == ""
+
+
+def test_the_foundation_commands_exist():
+    assert {"could-produce", "show"} <= set(main.commands)
+
+
+def test_version():
+    code, out, _ = run_cli(["--version"])
+    assert code == 0 and "0.1.0" in out
+
+
+def test_unknown_command_and_missing_argument_exit_2():
+    assert run_cli(["no-such-command"])[0] == 2
+    assert run_cli(["could-produce"])[0] == 2
+    assert run_cli(["show", str(ROOT / "examples" / "basic-lands.yaml")])[0] == 2      # ID missing
+
+
+# --- the contract examples (../shared/examples/contract-examples.yaml) for could-produce and show ---
+
+CONTRACT = [
+    ("106.7 — Reflecting Pool could produce any type a land you control could produce",
+     {"players": ["alice", "bob"], "battlefield": [
+         {"id": "pool", "card": "Reflecting Pool", "controller": "alice"},
+         {"id": "plains", "card": "Plains", "controller": "alice"},
+         {"id": "swamp", "card": "Swamp", "controller": "bob"}]},
+     ["could-produce", "SNAP", "--json"], 0, {"plains": ["W"], "pool": ["W"], "swamp": ["B"]}),
+    ("106.7 — only the listed permanents when ids are given",
+     {"players": ["alice"], "battlefield": [
+         {"id": "a", "card": "Island", "controller": "alice"}, {"id": "b", "card": "Mountain", "controller": "alice"}]},
+     ["could-produce", "SNAP", "b", "--json"], 0, {"b": ["R"]}),
+    ("bad input — exit status 2, one clear line on stderr, nothing on stdout",
+     {"players": ["alice"], "battlefield": [{"id": "a", "card": "Island", "controller": "nobody"}]},
+     ["could-produce", "SNAP", "--json"], 2, None),
+]
+
+
+@pytest.mark.parametrize("rule,snap,command,status,answer", CONTRACT, ids=[c[0][:40] for c in CONTRACT])
+def test_contract_examples(tmp_path, rule, snap, command, status, answer):
+    path = write(tmp_path, snap)
+    code, out, err = run_cli([path if a == "SNAP" else a for a in command])
+    assert code == status, err
+    if status == 0:
+        assert out == answer, rule
+    else:
+        assert out == "" and len(err.splitlines()) == 1 and err.startswith("error: ")
+
+
+# --- could-produce ---
+
+def test_could_produce_json_shape(tmp_path):
+    """{"id": [types], ...}: every permanent, keys sorted, each list sorted, letters W U B R G C."""
+    code, out, _ = run_cli(["could-produce", str(ROOT / "examples" / "basic-lands.yaml"), "--json"])
+    assert code == 0
+    raw = subprocess.run([sys.executable, "-m", "pyengine", "could-produce",
+                          str(ROOT / "examples" / "basic-lands.yaml"), "--json"],
+                         cwd=ROOT, capture_output=True, text=True).stdout
+    assert list(json.loads(raw)) == sorted(json.loads(raw))
+    # 305.6: each basic land type gives "{T}: Add [mana symbol]"; Wastes: "{T}: Add {C}."
+    assert out == {"plains": ["W"], "island": ["U"], "swamp": ["B"], "mountain": ["R"], "forest": ["G"],
+                   "wastes": ["C"], "tropical": ["G", "U"]}
+    for types in out.values():
+        assert types == sorted(types) and set(types) <= MANA
+
+
+def test_could_produce_human_output(tmp_path):
+    path = write(tmp_path, {"players": ["alice"], "battlefield": [
+        {"id": "t", "card": "Tropical Island", "controller": "alice"},
+        {"id": "bear", "card": "Grizzly Bears", "controller": "alice"}]})
+    code, out, err = run_cli(["could-produce", path])
+    assert (code, out, err) == (0, "bear: (none)\nt: G U\n", "")
+
+
+def test_could_produce_nothing_on_an_empty_battlefield(tmp_path):
+    assert run_cli(["could-produce", write(tmp_path, {"players": ["alice"]}), "--json"])[:2] == (0, {})
+
+
+def test_exotic_orchard_chain(tmp_path):
+    """Exotic Orchard ruling: "if you control a Forest and an Exotic Orchard, and your opponent
+    controls an Exotic Orchard and a Reflecting Pool, then each of those lands can be tapped to
+    produce {G}." And: "if you control an Exotic Orchard and your opponent controls an Exotic
+    Orchard and a Reflecting Pool, none of those lands would produce mana"."""
+    lands = [{"id": "orchard1", "card": "Exotic Orchard", "controller": "alice"},
+             {"id": "orchard2", "card": "Exotic Orchard", "controller": "bob"},
+             {"id": "pool", "card": "Reflecting Pool", "controller": "bob"}]
+    forest = [{"id": "forest", "card": "Forest", "controller": "alice"}]
+    code, out, _ = run_cli(["could-produce", write(tmp_path, {"players": ["alice", "bob"], "battlefield": forest + lands}), "--json"])
+    assert (code, out) == (0, {"forest": ["G"], "orchard1": ["G"], "orchard2": ["G"], "pool": ["G"]})
+    code, out, _ = run_cli(["could-produce", write(tmp_path, {"players": ["alice", "bob"], "battlefield": lands}, "b.yaml"), "--json"])
+    assert (code, out) == (0, {"orchard1": [], "orchard2": [], "pool": []})
+
+
+def test_unknown_id_exits_2(tmp_path):
+    path = write(tmp_path, {"players": ["alice"], "battlefield": [{"id": "a", "card": "Island", "controller": "alice"}]})
+    code, out, err = run_cli(["could-produce", path, "a", "nope", "gone", "--json"])
+    assert (code, out) == (2, "")
+    assert err.splitlines() == ["error: unknown permanent id 'nope'; the battlefield has: a",
+                                "error: unknown permanent id 'gone'; the battlefield has: a"]
+    code, out, err = run_cli(["show", path, "nope"])
+    assert (code, out) == (2, "") and err.startswith("error: unknown permanent id 'nope'")
+
+
+def test_dash_reads_stdin():
+    text = (ROOT / "examples" / "basic-lands.yaml").read_text(encoding="utf-8")
+    code, out, _ = run_cli(["could-produce", "-", "forest", "--json"], input=text)
+    assert (code, out) == (0, {"forest": ["G"]})
+    code, out, err = run_cli(["could-produce", "-"], input="players: [")
+    assert (code, out) == (2, "") and err.startswith("error: <stdin>: not valid YAML or JSON")
+    code, out, _ = run_cli(["show", "-", "island", "--json"], input=json.dumps(yaml.safe_load(text)))
+    assert code == 0 and out["name"] == "Island"
+
+
+# --- show ---
+
+SHOW_KEYS = {"id", "name", "power", "toughness", "colors", "supertypes", "types", "subtypes", "mana_value",
+             "keywords", "abilities", "face_down", "face_down_by", "modified", "tapped", "controller", "phased_out"}
+
+
+def test_show_json_shape_llanowar_elves(tmp_path):
+    """Llanowar Elves ({G}, Creature — Elf Druid, 1/1, "{T}: Add {G}."): 202.2 green from its
+    cost, 202.3 mana value 1."""
+    path = write(tmp_path, {"players": ["alice"], "battlefield": [
+        {"id": "elf", "card": "Llanowar Elves", "controller": "alice", "tapped": True}]})
+    code, out, err = run_cli(["show", path, "elf", "--json"])
+    assert (code, err) == (0, "")
+    assert set(out) >= SHOW_KEYS                         # areas may add keys ("..." in DESIGN.md)
+    assert {k: out[k] for k in SHOW_KEYS} == {"id": "elf", "name": "Llanowar Elves", "power": 1, "toughness": 1, "colors": ["G"],
+                   "supertypes": [], "types": ["Creature"], "subtypes": ["Druid", "Elf"], "mana_value": 1,
+                   "keywords": [], "abilities": ["{T}: Add {G}."], "face_down": False, "face_down_by": None,
+                   "modified": False, "tapped": True, "controller": "alice", "phased_out": False}
+
+
+def test_show_counters_modify_power_and_toughness(tmp_path):
+    """613.4c: +1/+1 counters change P/T; 700.9: a permanent with a counter is modified."""
+    path = write(tmp_path, {"players": ["alice"], "battlefield": [
+        {"id": "bear", "card": "Grizzly Bears", "controller": "alice", "counters": {"+1/+1": 3, "-1/-1": 1}}]})
+    code, out, _ = run_cli(["show", path, "bear", "--json"])
+    assert code == 0 and (out["power"], out["toughness"], out["modified"], out["mana_value"]) == (4, 4, True, 2)
+
+
+def test_show_colors_and_mana_value_from_the_mana_cost(tmp_path):
+    """202.2d: hybrid and Phyrexian symbols give their colors; 202.3e X is 0 off the stack;
+    202.3f hybrid counts its largest component ({2/W} counts 2); 202.3g Phyrexian counts 1."""
+    path = write(tmp_path, {"players": ["alice"], "battlefield": [{"id": "c", "card": "Odd", "controller": "alice"}],
+                            "cards": [{"name": "Odd", "mana_cost": "{X}{2/W}{U/B}{G/P}{1}", "type": "Legendary Artifact Creature — Golem",
+                                       "power": 0, "toughness": 4, "text": "Flying, haste"}]})
+    code, out, _ = run_cli(["show", path, "c", "--json"])
+    assert code == 0
+    assert (out["colors"], out["mana_value"]) == (["B", "G", "U", "W"], 5)
+    assert (out["supertypes"], out["types"], out["keywords"]) == (["Legendary"], ["Artifact", "Creature"], ["flying", "haste"])
+
+
+def test_show_land_has_no_power(tmp_path):
+    """A noncreature has no power or toughness; a land has no mana cost: mana value 0 (202.3a)."""
+    code, out, _ = run_cli(["show", str(ROOT / "examples" / "basic-lands.yaml"), "plains", "--json"])
+    assert code == 0 and (out["power"], out["toughness"], out["mana_value"], out["colors"]) == (None, None, 0, [])
+    assert (out["supertypes"], out["types"], out["subtypes"]) == (["Basic"], ["Land"], ["Plains"])
+
+
+def test_show_phased_out(tmp_path):
+    path = write(tmp_path, {"players": ["alice"], "battlefield": [
+        {"id": "bear", "card": "Grizzly Bears", "controller": "alice", "phased_out": True}]})
+    code, out, _ = run_cli(["show", path, "bear", "--json"])
+    assert code == 0 and out["phased_out"] is True
+
+
+def test_show_human_output(tmp_path):
+    path = write(tmp_path, {"players": ["alice"], "battlefield": [
+        {"id": "elf", "card": "Llanowar Elves", "controller": "alice"}]})
+    code, out, _ = run_cli(["show", path, "elf"])
+    assert code == 0
+    assert out.splitlines() == ["elf: Llanowar Elves", "  types:      Creature — Druid Elf", "  colors:     G",
+                                "  P/T:        1/1", "  mana value: 1", "  status:     untapped, face up",
+                                "  ability:    {T}: Add {G}."]
+
+
+# --- examples/: every file loads and answers; the answers their comments promise ---
+
+EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
+
+
+def test_there_are_examples():
+    names = {p.name for p in EXAMPLES}
+    assert {"basic-lands.yaml", "reflecting-pool.yaml", "exotic-orchard-chain.yaml", "face-down-manifest.yaml",
+            "summoning-sick-elf.yaml", "exerted-creature.yaml", "cast-free-hand.yaml"} <= names
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_every_example_loads_and_answers(path):
+    from pyengine import snapshot
+    s = snapshot.load(path)
+    assert s.battlefield
+    code, out, _ = run_cli(["could-produce", str(path), "--json"])
+    assert code == 0 and set(out) == {p.id for p in s.battlefield}
+
+
+def test_example_reflecting_pool():
+    """106.7: Reflecting Pool could produce what alice's lands could (a tapped Forest too: costs
+    are ignored); not bob's Swamp."""
+    code, out, _ = run_cli(["could-produce", str(ROOT / "examples" / "reflecting-pool.yaml"), "pool", "--json"])
+    assert (code, out) == (0, {"pool": ["G", "W"]})
+
+
+def test_example_exotic_orchard_chain():
+    """Exotic Orchard ruling: "...then each of those lands can be tapped to produce {G}"."""
+    code, out, _ = run_cli(["could-produce", str(ROOT / "examples" / "exotic-orchard-chain.yaml"), "--json"])
+    assert (code, out) == (0, {"forest": ["G"], "my-orchard": ["G"], "their-orchard": ["G"], "their-pool": ["G"]})
+
+
+def test_example_summoning_sick_elf():
+    """302.6: the elf that came under alice's control this turn can't use its {T} ability; the
+    Forest can (a land is not a creature), and so can the elf she has had since her turn began."""
+    code, out, _ = run_cli(["actions", str(ROOT / "examples" / "summoning-sick-elf.yaml"), "--player", "alice", "--json"])
+    assert code == 0
+    assert sorted(a["permanent"] for a in out["actions"] if a["kind"] == "activate") == ["forest", "old-elf"]
+    assert [(a["permanent"], a["rule"]) for a in out["refused"] if a["kind"] == "activate"] == [("new-elf", "302.6")]

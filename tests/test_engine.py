@@ -1,0 +1,131 @@
+"""The clingo driver (pyengine/engine.py): facts through the backend, multi-shot questions on one
+grounding, the solver time limit, where the KB is found, and that no other module calls clingo."""
+
+from pathlib import Path
+import re
+import shutil
+
+import pytest
+
+from pyengine import engine as eng
+from pyengine.engine import Engine, SetupError, SolveTimeout
+from pyengine.errors import InputError
+from pyengine.facts import snapshot_facts
+from pyengine import snapshot
+from pyengine.terms import Const, fn
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def board(*perms, cards=()):
+    return snapshot.validate({"players": ["alice", "bob"], "cards": list(cards), "battlefield": [
+        {"id": i, "card": c, "controller": p} for i, c, p in perms]})
+
+
+def test_facts_go_through_the_backend_as_terms():
+    """A fact whose string argument is ASP text stays a string: nothing is parsed from it."""
+    facts = [("player", "alice"), ("permanent", "p"), ("perm_card", "p", "x). #false :- ."),
+             ("controller", "p", "alice")]
+    e = Engine(facts, "could_produce")
+    assert e.symbolic_atoms("perm_card", 2) == [("perm_card", "p", "x). #false :- .")]
+    assert e.ask([("asked", "p")]) == [[]]           # one model (not UNSAT), nothing produced
+
+
+def test_term_conversion_round_trip():
+    term = fn("f", 1, "s\"\\", Const("c"), (2, "t"), fn("g", Const("h")), -3)
+    assert eng.from_symbol(eng.to_symbol(term)) == term
+    with pytest.raises(TypeError):
+        eng.to_symbol(True)
+    assert eng.from_symbol(eng.to_symbol(2**31 - 1)) == 2**31 - 1
+    with pytest.raises(InputError, match="too large for the solver"):
+        eng.to_symbol(2**31)
+
+
+def test_two_questions_on_one_engine_are_independent():
+    """Multi-shot: the externals of one question do not leak into the next."""
+    s = board(("f", "Forest", "alice"), ("i", "Island", "bob"), ("pool", "Reflecting Pool", "alice"))
+    e = Engine(snapshot_facts(s), "could_produce")
+    a = e.ask([("asked", "f")])
+    b = e.ask([("asked", "i"), ("asked", "pool")])
+    again = e.ask([("asked", "f")])
+    nothing = e.ask([])
+    assert a == again == [[("could_produce", "f", Const("g"))]]
+    assert b == [[("could_produce", "i", Const("u")), ("could_produce", "pool", Const("g"))]]
+    assert nothing == [[]]
+
+
+def test_all_models(tmp_path):
+    extra = tmp_path / "choice.lp"
+    extra.write_text("{ pick(X) : permanent(X) }.\n#show pick/1.\n", encoding="utf-8")
+    s = board(("a", "Forest", "alice"), ("b", "Forest", "alice"))
+    e = Engine(snapshot_facts(s), "could_produce", programs=[extra])
+    models = e.ask(models=0)
+    assert sorted(models) == sorted([[], [("pick", "a")], [("pick", "b")], [("pick", "a"), ("pick", "b")]])
+    assert len(e.ask(models=1)) == 1
+
+
+def test_time_limit(tmp_path):
+    """A pathological program is cancelled at the time limit and reported as bad input (exit 2)."""
+    hard = tmp_path / "pigeons.lp"           # 13 pigeons, 12 holes: exponential for CDCL solvers
+    hard.write_text("pigeon(1..13). hole(1..12).\n1 { at(P,H) : hole(H) } 1 :- pigeon(P).\n"
+                    ":- at(P,H), at(Q,H), P < Q.\n", encoding="utf-8")
+    e = Engine([], "could_produce", programs=[hard], time_limit=0.05)
+    with pytest.raises(SolveTimeout, match="did not finish within 0.05 s") as err:
+        e.ask()
+    assert isinstance(err.value, InputError)
+
+
+def test_timings_are_recorded():
+    e = Engine(snapshot_facts(board(("f", "Forest", "alice"))), "could_produce")
+    e.ask([("asked", "f")])
+    assert set(e.timings) == {"load", "ground", "solve"}
+
+
+def test_kb_root_defaults_to_the_checkout(monkeypatch):
+    monkeypatch.delenv("MTGKB_HOME", raising=False)
+    assert eng.kb_root() == ROOT
+
+
+def test_kb_root_from_mtgkb_home(monkeypatch, tmp_path):
+    home = tmp_path / "kbcopy"
+    shutil.copytree(ROOT / "kb", home / "kb")
+    shutil.copytree(ROOT / "queries", home / "queries")
+    shutil.copy(ROOT / "rules.lp", home / "rules.lp")
+    (home / "queries" / "probe.lp").write_text("#show.\n#show seen(X) : permanent(X).\n", encoding="utf-8")
+    monkeypatch.setenv("MTGKB_HOME", str(home))
+    assert eng.kb_root() == home
+    e = Engine([("permanent", "p")], "probe")         # only the copy has queries/probe.lp
+    assert e.ask() == [[("seen", "p")]]
+
+
+def test_wrong_mtgkb_home_is_one_clear_error(monkeypatch, tmp_path):
+    monkeypatch.setenv("MTGKB_HOME", str(tmp_path))
+    with pytest.raises(SetupError, match="rules.lp not found under .*MTGKB_HOME"):
+        eng.kb_root()
+    from helpers import run_cli
+    code, out, err = run_cli(["could-produce", str(ROOT / "examples" / "basic-lands.yaml")])
+    assert (code, out) == (2, "") and err.startswith("error: rules.lp not found")
+
+
+def test_parse_kb_reports_rules_with_their_head_predicates(tmp_path):
+    lp = tmp_path / "t.lp"
+    lp.write_text("%*! a(X) doc *%\n% @cr 106.7\na(X) :- b(X).\nc(1;2).\n"
+                  "{ d(X) : b(X) } :- a(X).\ne(X) ; f(X) :- b(X).\n:- a(1).\n#defined b/1.\n"
+                  "g(X) :-\n  b(X).\n", encoding="utf-8")
+    st = eng.parse_kb([lp])
+    rules = [(s.line, s.end_line, set(s.preds)) for s in st if s.kind == "rule"]
+    assert rules == [(3, 3, {("a", 1)}), (4, 4, {("c", 1)}), (5, 5, {("d", 1)}),
+                     (6, 6, {("e", 1), ("f", 1)}), (7, 7, set()), (9, 10, {("g", 1)})]
+    assert [(s.line, set(s.preds)) for s in st if s.kind == "defined"] == [(8, {("b", 1)})]
+    assert [s.text for s in st if s.kind == "comment"] == ["%*! a(X) doc *%", "% @cr 106.7"]
+
+
+def test_only_the_engine_imports_clingo():
+    """DESIGN.md: one module owns every clingo call."""
+    offenders = []
+    for path in sorted((ROOT / "pyengine").rglob("*.py")):
+        if path.name == "engine.py" and path.parent.name == "pyengine":
+            continue
+        if re.search(r"^\s*(import clingo|from clingo\b)", path.read_text(encoding="utf-8"), re.M):
+            offenders.append(str(path.relative_to(ROOT)))
+    assert offenders == []
