@@ -33,6 +33,25 @@ class Group(click.Group):
         names = super().list_commands(ctx)
         return sorted(names, key=lambda n: (self.ORDER.index(n) if n in self.ORDER else 99, n))
 
+    def main(self, args=None, prog_name=None, standalone_mode=True, **extra):
+        """Usage errors (a missing argument, an unknown option) are bad input too: one
+        `error:` line naming the command's --help, exit status 2."""
+        if not standalone_mode:
+            return super().main(args, prog_name, standalone_mode=False, **extra)
+        try:
+            rv = super().main(args, prog_name, standalone_mode=False, **extra)
+        except click.UsageError as e:
+            where = e.ctx.command_path if e.ctx else "mtgkb"
+            click.echo(f"error: {e.format_message()} (see '{where} --help')", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except click.ClickException as e:
+            click.echo(f"error: {e.format_message()}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except click.exceptions.Abort:
+            click.echo("aborted", err=True)
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(version=__version__, prog_name="mtgkb")   # works uninstalled too

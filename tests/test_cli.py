@@ -243,3 +243,11 @@ def test_example_summoning_sick_elf():
     assert code == 0
     assert sorted(a["permanent"] for a in out["actions"] if a["kind"] == "activate") == ["forest", "old-elf"]
     assert [(a["permanent"], a["rule"]) for a in out["refused"] if a["kind"] == "activate"] == [("new-elf", "302.6")]
+
+
+def test_usage_errors_are_one_error_line_and_exit_2():
+    """Bad input, including a missing argument or an unknown option, is one `error:` line and exit 2."""
+    for args in (["show", "examples/basic-lands.yaml"], ["nope"], ["could-produce", "--bogus"]):
+        code, out, err = run_cli(args)
+        assert code == 2 and out == ""
+        assert len(err.splitlines()) == 1 and err.startswith("error: ") and "--help" in err
