@@ -478,7 +478,7 @@ def _lines(node, indent, cited, out):
             out.append(f"{pad}  (no elements)")
         return
     if node.get("negated"):
-        out.append(f"{pad}not {node['atom']}  ({'holds' if node['holds'] else 'does not hold'})"
+        out.append(f"{pad}not {node['atom']}  (true: {node['atom']} does not hold)"
                    if not node["holds"] else f"{pad}not not {node['atom']}  (holds)")
         return
     if "fact" in node:
