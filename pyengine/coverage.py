@@ -70,6 +70,16 @@ def sentences():
     return list(by.values())
 
 
+def outside_model():
+    """{normalised sentence: reason} for sentences that describe the physical game or hidden
+    information, which a game snapshot cannot represent (docs/sources/sentence-map.yaml,
+    key `outside_model`). They are listed apart, never counted as covered."""
+    path = _repo() / "docs" / "sources" / "sentence-map.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else []
+    return {normalise(e["sentence"]): str(e["outside_model"]) for e in data or []
+            if isinstance(e, dict) and e.get("outside_model")}
+
+
 def sentence_map():
     """{normalised sentence: [CR numbers]} from docs/sources/sentence-map.yaml."""
     path = _repo() / "docs" / "sources" / "sentence-map.yaml"
@@ -181,6 +191,7 @@ def _rule_ref(r):
 def report():
     """The coverage report as a dict (the --json answer)."""
     mapping = sentence_map()
+    outside = outside_model()
     all_tests = tests()
     seen_rules = set()
     uniq = []
@@ -196,11 +207,14 @@ def report():
         rules = [r for r in uniq if any(encodes(t, n) for t in r.cr for n in nums)
                  or any(_ruling_matches(x, norm) for x in r.rulings)]
         tst = [t.id for t in all_tests if quotes(t, norm) or any(encodes(c, n) for c in t.cites for n in nums)]
-        rows.append({"sentence": s.text, "documents": s.documents, "cr": nums,
-                     "mapped": normalise(s.text) in mapping,
-                     "rules": [_rule_ref(r) for r in rules], "tests": tst,
-                     "gap": [g for g, bad in (("no rule", not rules), ("no test", not tst),
-                                              ("not mapped", normalise(s.text) not in mapping)) if bad]})
+        row = {"sentence": s.text, "documents": s.documents, "cr": nums,
+               "mapped": norm in mapping,
+               "rules": [_rule_ref(r) for r in rules], "tests": tst,
+               "gap": [g for g, bad in (("no rule", not rules), ("no test", not tst),
+                                        ("not mapped", norm not in mapping)) if bad]}
+        if norm in outside and not (rules and tst):
+            row["gap"], row["outside_model"] = [], outside[norm]
+        rows.append(row)
     cited = sorted({n for r in uniq for n in r.cr}, key=_crkey)
     crs = []
     for n in cited:
@@ -208,7 +222,9 @@ def report():
         tst = [t.id for t in all_tests if n in t.cites]
         crs.append({"cr": n, "rules": [_rule_ref(r) for r in rules], "tests": tst,
                     "gap": [] if tst else ["no test"]})
-    totals = {"sentences": len(rows), "covered": sum(not r["gap"] for r in rows),
+    totals = {"sentences": len(rows),
+              "covered": sum(not r["gap"] and "outside_model" not in r for r in rows),
+              "outside_model": sum("outside_model" in r for r in rows),
               "gaps": sum(bool(r["gap"]) for r in rows),
               "without_rule": sum("no rule" in r["gap"] for r in rows),
               "without_test": sum("no test" in r["gap"] for r in rows),

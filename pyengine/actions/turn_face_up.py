@@ -84,6 +84,7 @@ def command(pid, via, pay):
     if not by.get("turns_face_up"):
         raise InputError(f"turn_face_up {pid}: the KB derived no outcome (not modelled)")
     del p["face_down"]
+    p["tapped"] = (pid,) in by.get("stays_tapped_when_turned", [])        # 110.5c
     ev = {"event": "turned_face_up", "permanent": pid, "card": p["card"], "via": via}
     if via != "effect":
         ev["cost"] = cost

@@ -14,7 +14,8 @@ def human(r):
     lines = ["Source sentences (docs/sources/*.txt) -> CR -> KB rules -> tests", ""]
     lines.append(f"{'#':>3}  {'status':<22} {'CR':<18} {'rules':>5} {'tests':>5}  sentence")
     for i, row in enumerate(r["sentences"], 1):
-        status = "ok" if not row["gap"] else "GAP: " + ", ".join(row["gap"])
+        status = ("outside the model" if "outside_model" in row else
+                  "ok" if not row["gap"] else "GAP: " + ", ".join(row["gap"]))
         lines.append(f"{i:>3}  {status:<22} {' '.join(row['cr']) or '-':<18} {len(row['rules']):>5} "
                      f"{len(row['tests']):>5}  {_short(row['sentence'])}")
     lines += ["", "CR rules cited by the KB -> KB rules -> tests", ""]
@@ -24,10 +25,13 @@ def human(r):
         lines.append(f"{c['cr']:<10} {'ok' if not c['gap'] else 'GAP: ' + ', '.join(c['gap']):<10} "
                      f"{len(c['rules']):>5} {len(c['tests']):>5}  {_short(where, 60)}")
     t = r["totals"]
-    lines += ["", f"sentences: {t['sentences']}, covered: {t['covered']}, gaps: {t['gaps']} "
+    notes = [f"  outside the model: {_short(row['sentence'], 50)} -- {row['outside_model']}"
+             for row in r["sentences"] if "outside_model" in row]
+    lines += ["", f"sentences: {t['sentences']}, covered: {t['covered']}, "
+                  f"outside the model: {t['outside_model']}, gaps: {t['gaps']} "
                   f"(without rule: {t['without_rule']}, without test: {t['without_test']}, "
                   f"unmapped: {t['unmapped']})",
-              f"CR rules cited by the KB: {t['cr_rules_cited']}, tested: {t['cr_rules_tested']}"]
+              f"CR rules cited by the KB: {t['cr_rules_cited']}, tested: {t['cr_rules_tested']}"] + notes
     return "\n".join(lines)
 
 
