@@ -71,7 +71,7 @@ def show(snapshot, pid):
         "subtypes": sorted(a[-1] for a in by.get("has_subtype", [])),
         "mana_value": one("mana_value"),
         "keywords": sorted(str(a[-1]).replace("_", " ") for a in by.get("has_keyword", [])),
-        "abilities": sorted(a[-1] for a in by.get("ability_text", [])),
+        "abilities": sorted(ability_texts(model).values()),
         "face_down": "face_down" in by,
         "face_down_by": str(one("face_down")) if "face_down" in by else None,
         "modified": "modified" in by,
@@ -179,16 +179,18 @@ def produce(snapshot, pid, ability=None, choices=()):
             "triggers": sorted(triggers)}
 
 
-def mana_abilities(model):
-    """[(ability term, text)] of the asked permanent's mana abilities, in a stable order."""
+def ability_texts(model):
+    """{ability term: text} from a model's ability_text/2 and intrinsic_text/2 atoms (305.6)."""
     texts = {a[1]: a[2] for a in model if a[0] == "ability_text"}
     texts.update({Fn("intrinsic", (a[1],)): a[2] for a in model if a[0] == "intrinsic_text"})
+    return texts
+
+
+def mana_abilities(model):
+    """[(ability term, text)] of the asked permanent's mana abilities, in a stable order."""
+    texts = ability_texts(model)
     abilities = sorted((a[2] for a in model if a[0] == "mana_ability"), key=render_term)
     return [(ab, texts.get(ab, render_term(ab))) for ab in abilities]
-
-    [model] = engine(snapshot, "actions").ask([("asked_player", player)])
-    legal, refused = render.actions(model)
-    return {"player": player, "actions": legal, "refused": refused}
 
 
 # --- exert, untap step, casting without paying the mana cost (area exert_cast) -------------------

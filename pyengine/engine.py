@@ -9,14 +9,17 @@ against pathological input.
 
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 import os
 from pathlib import Path
+import re
 import time
 
 import clingo
 import clingo.ast
 
 from .errors import InputError
+from .patterns import BodyLit, Expr, KbRule, Var
 from .terms import Const, Fn, render_fact
 
 DEFAULT_TIME_LIMIT = 60.0
@@ -251,16 +254,8 @@ def to_symbol_atom(fact):
 
 # --- The KB as data: parsing kb/*.lp and provenance by rewriting (explain, check, coverage) -------
 
-from dataclasses import dataclass as _dataclass
-from functools import lru_cache as _lru_cache
-import re as _re
-
-from clingo import ast as _ast
-
-from .patterns import BodyLit, Expr, KbRule, Var
-
-_TAG = _re.compile(r"^%\s*@(cr|ruling)\s+(.*?)\s*$")
-_BANNER = _re.compile(r"^%%%+\s*(.*?)\s*%*$")
+_TAG = re.compile(r"^%\s*@(cr|ruling)\s+(.*?)\s*$")
+_BANNER = re.compile(r"^%%%+\s*(.*?)\s*%*$")
 _BINOPS = {"Plus": "+", "Minus": "-", "Multiplication": "*", "Division": "/", "Modulo": "\\",
            "Power": "**", "And": "&", "Or": "?", "XOr": "^"}
 _CMPOPS = {"Equal": "=", "NotEqual": "!=", "LessThan": "<", "LessEqual": "<=",
@@ -272,7 +267,7 @@ def _quiet(code, msg):
     pass
 
 
-@_dataclass
+@dataclass
 class KbProgram:
     """The KB parsed: every rule (unpooled) with its tags, and every #defined input predicate.
 
@@ -300,7 +295,7 @@ def _rel(root, filename):
 
 def _pattern(t):
     """A term AST as a pattern (see pyengine.patterns)."""
-    T = _ast.ASTType
+    T = clingo.ast.ASTType
     if t.ast_type == T.Variable:
         return Var(t.name)
     if t.ast_type == T.SymbolicTerm:
@@ -311,9 +306,9 @@ def _pattern(t):
             return args
         return Fn(t.name, args) if args else Const(t.name)
     if t.ast_type == T.BinaryOperation:
-        return Expr(_BINOPS.get(_ast.BinaryOperator(t.operator_type).name, "?"), (_pattern(t.left), _pattern(t.right)))
+        return Expr(_BINOPS.get(clingo.ast.BinaryOperator(t.operator_type).name, "?"), (_pattern(t.left), _pattern(t.right)))
     if t.ast_type == T.UnaryOperation:
-        op = "-" if _ast.UnaryOperator(t.operator_type).name == "Minus" else "|"
+        op = "-" if clingo.ast.UnaryOperator(t.operator_type).name == "Minus" else "|"
         return Expr(op, (_pattern(t.argument),))
     return Expr(str(t), ())
 
@@ -340,7 +335,7 @@ def _atom_pattern(sym_ast):
 
 
 def _body_lit(lit):
-    T = _ast.ASTType
+    T = clingo.ast.ASTType
     text = str(lit)
     if lit.ast_type == T.ConditionalLiteral:
         return BodyLit("cond", text)
@@ -351,7 +346,7 @@ def _body_lit(lit):
         return BodyLit(kind if atom else "other", text, atom=atom)
     if a.ast_type == T.Comparison and len(a.guards) == 1 and int(lit.sign) == 0:
         g = a.guards[0]
-        return BodyLit("cmp", text, cmp=(_pattern(a.term), _CMPOPS[_ast.ComparisonOperator(g.comparison).name], _pattern(g.term)))
+        return BodyLit("cmp", text, cmp=(_pattern(a.term), _CMPOPS[clingo.ast.ComparisonOperator(g.comparison).name], _pattern(g.term)))
     if a.ast_type in (T.BodyAggregate, T.Aggregate):
         return BodyLit("agg", text)
     return BodyLit("other", text)
@@ -359,7 +354,7 @@ def _body_lit(lit):
 
 def _heads(head):
     """(kind, [(atom pattern, atom term AST, extra body literals)]) of a rule head."""
-    T = _ast.ASTType
+    T = clingo.ast.ASTType
     if head.ast_type == T.Literal:
         if head.atom.ast_type == T.SymbolicAtom and int(head.sign) == 0:
             return "atom", [(_atom_pattern(head.atom.symbol), head.atom.symbol, [])]
@@ -376,13 +371,13 @@ def _heads(head):
     return "other", []
 
 
-@_lru_cache(maxsize=16)
+@lru_cache(maxsize=16)
 def _parse_program(root_str, paths):
     root = Path(root_str)
     stms = []
     with _working_directory(root):          # #include's resolve against the KB root
-        _ast.parse_files(list(paths), stms.append, logger=_quiet)
-    T = _ast.ASTType
+        clingo.ast.parse_files(list(paths), stms.append, logger=_quiet)
+    T = clingo.ast.ASTType
     tags = {}                 # (file, end line) -> (first line, (kind, text))
     banner = {}
     rules, asts, defined, docs, files = [], [], {}, {}, []
@@ -397,7 +392,7 @@ def _parse_program(root_str, paths):
                 tags[(f, s.location.end.line)] = (s.location.begin.line, (m.group(1), m.group(2)))
             elif text.startswith("%*!"):
                 body = text[3:].rstrip("*%").strip()
-                name = _re.match(r"([a-z_][A-Za-z0-9_]*)", body)
+                name = re.match(r"([a-z_][A-Za-z0-9_]*)", body)
                 if name:
                     docs.setdefault(name.group(1), " ".join(body.split()))
             elif _BANNER.match(text):
@@ -438,25 +433,25 @@ def query_program():
 
 
 def _fn(loc, name, args):
-    return _ast.Function(loc, name, list(args), 0)
+    return clingo.ast.Function(loc, name, list(args), 0)
 
 
 def _num(loc, n):
-    return _ast.SymbolicTerm(loc, clingo.Number(n))
+    return clingo.ast.SymbolicTerm(loc, clingo.Number(n))
 
 
-class _Anon(_ast.Transformer):
+class _Anon(clingo.ast.Transformer):
     """Replaces anonymous variables by the constant __any (a term may then be a rule head)."""
 
     def visit_Variable(self, v):
         if v.name == "_":
-            return _ast.SymbolicTerm(v.location, clingo.Function(_ANY))
+            return clingo.ast.SymbolicTerm(v.location, clingo.Function(_ANY))
         return v
 
 
 def _premise(loc, lit, k):
     """The provenance term recording body literal number K of a rule, or None to omit it."""
-    T = _ast.ASTType
+    T = clingo.ast.ASTType
     if lit.ast_type == T.ConditionalLiteral:
         return _fn(loc, "__agg", [_num(loc, k)])
     a = lit.atom
@@ -465,7 +460,7 @@ def _premise(loc, lit, k):
         return {0: term, 1: _fn(loc, "__neg", [term]), 2: _fn(loc, "__notnot", [term])}[int(lit.sign)]
     if a.ast_type == T.Comparison and len(a.guards) == 1 and int(lit.sign) == 0:
         g = a.guards[0]
-        op = _ast.SymbolicTerm(loc, clingo.String(_CMPOPS[_ast.ComparisonOperator(g.comparison).name]))
+        op = clingo.ast.SymbolicTerm(loc, clingo.String(_CMPOPS[clingo.ast.ComparisonOperator(g.comparison).name]))
         return _fn(loc, "__cmp", [_Anon().visit(a.term), op, _Anon().visit(g.term)])
     if a.ast_type in (T.BodyAggregate, T.Aggregate):
         return _fn(loc, "__agg", [_num(loc, k)])
@@ -476,7 +471,7 @@ def _provenance_rules(program):
     """For each KB rule i with head H and body B, the rule ``__prov(i,H,(premises)) :- B.``; for
     each element of a body aggregate or conditional literal (number k of the body),
     ``__aggel(i,k,H,(condition)) :- B, condition.`` Generated from the parsed KB, never by hand."""
-    T = _ast.ASTType
+    T = clingo.ast.ASTType
     out = []
     for rule, (u, heads) in zip(program.rules, program.asts):
         loc = u.location
@@ -485,8 +480,8 @@ def _provenance_rules(program):
         for _, head_term, extra in heads:
             extra_prem = [p for b in extra if (p := _premise(loc, b, -1)) is not None]
             lit = _fn(loc, "__prov", [_num(loc, rule.id), head_term, _fn(loc, "", prem + extra_prem)])
-            head = _ast.Literal(loc, _ast.Sign.NoSign, _ast.SymbolicAtom(lit))
-            out.append(_ast.Rule(loc, head, body + list(extra)))
+            head = clingo.ast.Literal(loc, clingo.ast.Sign.NoSign, clingo.ast.SymbolicAtom(lit))
+            out.append(clingo.ast.Rule(loc, head, body + list(extra)))
             for k, b in enumerate(body):
                 elements = []
                 if b.ast_type == T.ConditionalLiteral:
@@ -498,12 +493,12 @@ def _provenance_rules(program):
                 for cond in elements:
                     cp = [p for c in cond if (p := _premise(loc, c, -1)) is not None]
                     el = _fn(loc, "__aggel", [_num(loc, rule.id), _num(loc, k), head_term, _fn(loc, "", cp)])
-                    h = _ast.Literal(loc, _ast.Sign.NoSign, _ast.SymbolicAtom(el))
-                    out.append(_ast.Rule(loc, h, body + list(extra) + cond))
+                    h = clingo.ast.Literal(loc, clingo.ast.Sign.NoSign, clingo.ast.SymbolicAtom(el))
+                    out.append(clingo.ast.Rule(loc, h, body + list(extra) + cond))
     return out
 
 
-@_dataclass
+@dataclass
 class Derivations:
     """The answer set of the KB on one snapshot, with every rule instance that derives an atom.
 
@@ -550,7 +545,7 @@ def derive(facts, programs=(), time_limit=DEFAULT_TIME_LIMIT):
         ctl.load(str(root / "rules.lp"))
     for path in programs:
         ctl.load(str(path))
-    with _ast.ProgramBuilder(ctl) as b:
+    with clingo.ast.ProgramBuilder(ctl) as b:
         for r in _provenance_rules(program):
             b.add(r)
     inputs = set()

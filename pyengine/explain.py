@@ -22,8 +22,8 @@ import re
 from . import engine
 from .errors import InputError
 from .facts import snapshot_facts
-from .patterns import (compare, evaluate, is_ground, match, match_atom, rename, show, show_atom,
-                       substitute, substitute_atom, unify, Var)
+from .patterns import (BodyLit, compare, evaluate, is_ground, match, match_atom, rename, show, show_atom,
+                       substitute, substitute_atom, unify, unrename, Expr, Var)
 
 CR_FILES = ("MagicCompRules-2025-11-14.txt", "cr-excerpts-2025-11-14.txt")
 MAX_NODES = 20_000           # a safety cap on the size of one explanation
@@ -293,7 +293,6 @@ class Explainer:
     def _derived_instead(self, r, pattern):
         """Atoms rule R derives that agree with PATTERN except where R's head computes a value
         (an arithmetic term such as P+C+M)."""
-        from .patterns import Expr
         out = []
         for h in r.heads:
             keep = [i for i, a in enumerate(h[1:]) if not isinstance(a, Expr)]
@@ -369,7 +368,7 @@ class Explainer:
         seen = set()
         for i, pat, held in failures:
             b = body[i]
-            text = pat[0] if b.kind == "cmp" else ("not " if b.kind == "neg" else "") + show_atom(_unrename(pat, suffix))
+            text = pat[0] if b.kind == "cmp" else ("not " if b.kind == "neg" else "") + show_atom(unrename(pat, suffix))
             if text in seen:
                 continue
             seen.add(text)
@@ -384,7 +383,7 @@ class Explainer:
             else:
                 f["reason"] = "no such atom holds"
                 if depth > 0 and show_atom(pat) not in visited:
-                    f["why_not"] = self.why_not(_unrename(pat, suffix), depth - 1, visited)
+                    f["why_not"] = self.why_not(unrename(pat, suffix), depth - 1, visited)
             out["failed"].append(f)
             if len(out["failed"]) >= 6:
                 out["failed"].append({"premise": "…", "reason": "(more omitted)"})
@@ -396,29 +395,12 @@ class Explainer:
 
 
 def _renamed(b, suffix):
-    from .patterns import BodyLit
     atom = rename(b.atom, suffix) if b.atom else None
     cmp = None
     if b.cmp:
         l, op, r = b.cmp
         cmp = (rename(("x", l), suffix)[1], op, rename(("x", r), suffix)[1])
     return BodyLit(b.kind, b.text, atom, cmp)
-
-
-def _unrename(pat, suffix):
-    """Variables of a failing premise shown as in the rule (X_12 -> X)."""
-    def go(t):
-        from .patterns import Expr, Fn
-        if isinstance(t, Var):
-            return Var(t.name[:-len(suffix)]) if t.name.endswith(suffix) else t
-        if isinstance(t, Fn):
-            return Fn(t.name, tuple(go(a) for a in t.args))
-        if isinstance(t, tuple):
-            return tuple(go(a) for a in t)
-        if isinstance(t, Expr):
-            return Expr(t.op, tuple(go(a) for a in t.args))
-        return t
-    return (pat[0],) + tuple(go(a) for a in pat[1:])
 
 
 # --- the public entry point ----------------------------------------------------------------------

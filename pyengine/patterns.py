@@ -231,11 +231,12 @@ def _resolve(t, theta, depth=0):
     return t
 
 
-def rename(atom, suffix):
-    """The atom pattern with every named variable renamed apart (X -> X<suffix>)."""
+def map_vars(atom, f):
+    """The atom pattern with every variable V replaced by f(V), inside functions, tuples and
+    arithmetic."""
     def go(t):
         if isinstance(t, Var):
-            return t if t.name == "_" else Var(t.name + suffix)
+            return f(t)
         if isinstance(t, Expr):
             return Expr(t.op, tuple(go(a) for a in t.args))
         if isinstance(t, Fn):
@@ -244,6 +245,16 @@ def rename(atom, suffix):
             return tuple(go(a) for a in t)
         return t
     return (atom[0],) + tuple(go(a) for a in atom[1:])
+
+
+def rename(atom, suffix):
+    """The atom pattern with every named variable renamed apart (X -> X<suffix>)."""
+    return map_vars(atom, lambda v: v if v.name == "_" else Var(v.name + suffix))
+
+
+def unrename(atom, suffix):
+    """The inverse of :func:`rename`: variables shown as in the rule (X<suffix> -> X)."""
+    return map_vars(atom, lambda v: Var(v.name[:-len(suffix)]) if v.name.endswith(suffix) else v)
 
 
 def is_ground(term):
