@@ -55,12 +55,19 @@ class Group(click.Group):
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(version=__version__, prog_name="mtgkb")   # works uninstalled too
-def main():
+@click.option("--strict", is_flag=True,
+              help="Refuse to answer (exit status 3) when the snapshot involves card text the KB "
+                   "does not model, instead of answering with a 'note:' on stderr.")
+@click.pass_context
+def main(ctx, strict):
     """mtgkb: ask the Magic: The Gathering Comprehensive Rules about a game snapshot.
 
     Every command reads a snapshot (YAML or JSON; see README.md, "The snapshot") and answers one
-    question; add --json for the machine-readable form. Bad input exits with status 2.
+    question; add --json for the machine-readable form. Bad input exits with status 2. Card text
+    the KB does not model is named on stderr ('note:'); such text may change the answer, so with
+    --strict the command refuses to answer (exit status 3) instead.
     """
+    ctx.obj = {"strict": strict}
 
 
 def snapshot_argument(f):
@@ -85,11 +92,22 @@ def load_snapshot(path):
     return snapshot_mod.load(path)
 
 
+EXIT_NOT_MODELLED = 3
+
+
 def notes(snapshot):
-    """'note:' lines on stderr for card text that is not modelled (never silently dropped)."""
-    for card, line, text in not_modelled(snapshot):
+    """'note:' lines on stderr for card text that is not modelled (never silently dropped). With
+    `mtgkb --strict`, such text stops the command before it answers (exit status 3)."""
+    missing = not_modelled(snapshot)
+    for card, line, text in missing:
         where = f"line {line}" if line else "card"
         click.echo(f"note: {card} ({where}) not modelled: {text}", err=True)
+    ctx = click.get_current_context(silent=True)
+    root = ctx.find_root() if ctx else None
+    if missing and root is not None and (root.obj or {}).get("strict"):
+        click.echo("error: --strict: the answer could depend on the card text above, which is not "
+                   "modelled", err=True)
+        sys.exit(EXIT_NOT_MODELLED)
 
 
 def emit(result, as_json, human):

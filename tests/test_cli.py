@@ -251,3 +251,15 @@ def test_usage_errors_are_one_error_line_and_exit_2():
         code, out, err = run_cli(args)
         assert code == 2 and out == ""
         assert len(err.splitlines()) == 1 and err.startswith("error: ") and "--help" in err
+
+
+def test_strict_refuses_when_card_text_is_not_modelled(tmp_path):
+    """With --strict, an answer that could depend on unmodelled card text is refused (exit 3)."""
+    snap = tmp_path / "s.yaml"
+    snap.write_text(yaml.safe_dump({"players": ["alice"], "battlefield": [
+        {"id": "c", "card": "Contamination", "controller": "alice"}]}))
+    code, out, err = run_cli(["--strict", "could-produce", str(snap), "--json"])
+    assert code == 3 and out == ""
+    assert "note: Contamination (line 1) not modelled" in err and "error: --strict" in err
+    code, out, _ = run_cli(["--strict", "could-produce", "examples/basic-lands.yaml", "--json"])
+    assert code == 0 and out["forest"] == ["G"]
