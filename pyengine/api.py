@@ -128,6 +128,8 @@ def pay_cost(snapshot, player, action, sources=None):
     base = [("asked_player", player)]
     [model] = eng.ask(base)
     if action not in _mana_costly(model):
+        if sources:
+            raise InputError("--pay names mana sources, but this cost has no mana to pay")
         return []
     ext = base + [("paying", action)]
     if sources is not None:

@@ -17,6 +17,10 @@ CARD_DIR = Path(__file__).parent / "cards"
 LAYOUTS = ("normal", "split", "transform", "modal_dfc")
 _FACE_KEYS = {"name", "mana_cost", "type", "power", "toughness", "text", "color_indicator"}
 _COLOR_LETTERS = ("W", "U", "B", "R", "G")
+# Every mana symbol of 107.4 (generic, colored, colorless, X/Y/Z, snow, hybrid, monocolored
+# hybrid, Phyrexian and hybrid Phyrexian, half mana); the compiler may still not model some.
+_MANA_SYMBOL = re.compile(r"\{(?:[0-9]+|[WUBRGCXYZS]|[WUBRGC]/[WUBRG](?:/P)?|[WUBRG]/P|2/[WUBRG]|H[WUBRG]?|½)\}")
+_MANA_COST = re.compile(rf"(?:{_MANA_SYMBOL.pattern})*")
 _CARD_KEYS = _FACE_KEYS | {"layout", "faces"}
 _PT = re.compile(r"-?[0-9]+|\*|[0-9]*[+-]?\*")    # used with fullmatch
 MAX_PT = 1_000_000
@@ -75,6 +79,10 @@ def _face(d, where, problems):
     cost = d.get("mana_cost")
     if cost is not None and not isinstance(cost, str):
         problems.append(f"{where}: 'mana_cost' must be a string such as \"{{1}}{{G}}\" or null")
+        cost = None
+    elif cost is not None and not _MANA_COST.fullmatch(cost.strip()):
+        problems.append(f"{where}: 'mana_cost' {cost[:60]!r} is not a run of mana symbols such as "
+                        "\"{2}{G}{G}\" (107.4)")
         cost = None
     text = d.get("text", "") or ""
     if not isinstance(text, str):

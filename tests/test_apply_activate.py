@@ -81,3 +81,9 @@ def test_mana_cost_paid_from_sources(tmp_path):
     assert out["events"][-1]["mana"] == ["R"]
     code, _, err = apply(tmp_path, board, "pp", "--option", "3", "--pay", "f1")
     assert code == 2 and "118.3" in err
+
+
+def test_pay_without_a_mana_cost_is_refused(tmp_path):
+    """--pay names sources for a mana cost; a Forest's {T} ability has none, so --pay is bad input."""
+    code, out, err = apply(tmp_path, BOARD, "f", "--pay", "conf")
+    assert code == 2 and "--pay" in err and out == ""
