@@ -167,7 +167,7 @@ def produce(snapshot, pid, ability=None, choices=()):
         models = eng.ask([("asked_ability", abilities[ability - 1][0])], models=0)
     outcomes, triggers = set(), set()
     for model in models:
-        texts = {a[1]: a[2] for a in model if a[0] == "ability_text"}
+        texts = ability_texts(model)
         triggers.update(texts.get(a[2], render_term(a[2])) for a in model if a[0] == "tap_triggers")
         letters = []
         for atom in model:
