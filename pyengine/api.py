@@ -96,10 +96,7 @@ def actions(snapshot, player=None):
     cost no choice of untapped sources pays is refused (118.3), unless some source was counted
     by a lower bound, in which case it is listed as not modelled rather than guessed."""
     player = player or snapshot.active
-    check_player(snapshot, player)
-    eng = engine(snapshot, "actions")
-    base = [("asked_player", player)]
-    [model] = eng.ask(base)
+    eng, base, model = _actions_model(snapshot, player)
     model = [a for a in model if a[0] not in ("tap_source", "gives")]
     uncertain = any(a[0] == "pay_uncertain" for a in model)
     extra = []
@@ -114,6 +111,15 @@ def actions(snapshot, player=None):
     return {"player": player, "actions": legal, "refused": refused, "not_modelled": unknown}
 
 
+def _actions_model(snapshot, player):
+    """The actions engine for SNAPSHOT, the externals asking about PLAYER, and its first model."""
+    check_player(snapshot, player)
+    eng = engine(snapshot, "actions")
+    base = [("asked_player", player)]
+    [model] = eng.ask(base)
+    return eng, base, model
+
+
 def _mana_costly(model):
     """The actions of a model whose `cost` detail includes some mana."""
     return {a[1] for a in model if a[0] == "action_detail" and str(a[2]) == "cost"
@@ -124,9 +130,7 @@ def pay_cost(snapshot, player, action, sources=None):
     """How PLAYER pays the mana cost of ACTION (a KB action term): [(source id, ability, [letters])]
     for the mana abilities tapped, [] if the cost needs no mana. With SOURCES (ids), only those
     may be tapped. Raises InputError if no choice of untapped sources pays it (118.3)."""
-    eng = engine(snapshot, "actions")
-    base = [("asked_player", player)]
-    [model] = eng.ask(base)
+    eng, base, model = _actions_model(snapshot, player)
     if action not in _mana_costly(model):
         if sources:
             raise InputError("--pay names mana sources, but this cost has no mana to pay")
@@ -155,6 +159,11 @@ def produce(snapshot, pid, ability=None, choices=()):
     ability that would add no mana gives the option []. ``ability`` (1-based, in the order of
     ``abilities``) picks one mana ability; by default all of them count. ``choices`` are
     cost_choice facts (e.g. which land is sacrificed) that narrow the outcomes."""
+    return produce_with_abilities(snapshot, pid, ability, choices)[0]
+
+
+def produce_with_abilities(snapshot, pid, ability=None, choices=()):
+    """``produce``'s answer and the [(ability term, text)] of PID's mana abilities."""
     check_ids(snapshot, [pid])
     eng = Engine(snapshot_facts(snapshot) + [("asked", pid)] + list(choices), "produce")
     models = eng.ask(models=0)
@@ -176,9 +185,9 @@ def produce(snapshot, pid, ability=None, choices=()):
             elif atom[0] == "trigger_adds":
                 letters.append(MANA_LETTER[str(atom[2])])
         outcomes.add(tuple(sorted(letters)))
-    return {"options": sorted(list(o) for o in outcomes),
-            "abilities": [text for _, text in abilities],
-            "triggers": sorted(triggers)}
+    return ({"options": sorted(list(o) for o in outcomes),
+             "abilities": [text for _, text in abilities],
+             "triggers": sorted(triggers)}, abilities)
 
 
 def ability_texts(model):

@@ -23,9 +23,9 @@ def _pick(snapshot, pid, ability, choices):
     if perm is None:
         api.check_ids(snapshot, [pid])
     answer = api.actions(snapshot, perm.controller)
-    produced = api.produce(snapshot, pid, ability, choices)
+    produced, abilities = api.produce_with_abilities(snapshot, pid, ability, choices)
     texts = produced["abilities"]
-    text = texts[(ability or 1) - 1]
+    ab, text = abilities[(ability or 1) - 1]
     if ability is None and len(texts) > 1:
         raise InputError(f"{pid} has {len(texts)} mana abilities; choose one with --ability N: "
                          + "; ".join(f"{i}: {t}" for i, t in enumerate(texts, 1)))
@@ -39,7 +39,7 @@ def _pick(snapshot, pid, ability, choices):
             raise InputError(f"whether {pid} may activate \"{text}\" now is not modelled ({a['not_modelled']})")
     if not any(same(a) for a in answer["actions"]):
         raise InputError(f"{pid} can't activate \"{text}\" now")
-    return perm, text, produced["options"]
+    return perm, ab, text, produced["options"]
 
 
 @click.command("activate")
@@ -53,14 +53,13 @@ def _pick(snapshot, pid, ability, choices):
 def command(snapshot, pid, ability, option, sacrifice, tap_other, pay):
     """Activate a mana ability of ID and pay its costs ({T}, {Q}, life, exert, counters, sacrifice)."""
     choices = [("cost_choice", Const(k), v) for k, v in (("sacrifice", sacrifice), ("tap_untapped", tap_other)) if v]
-    perm, text, options = _pick(snapshot, pid, ability, choices)
+    perm, ab, text, options = _pick(snapshot, pid, ability, choices)
     if option is None and len(options) > 1:
         raise InputError(f"{len(options)} possible outcomes; choose one with --option K: "
                          + "; ".join(f"{i}: {''.join(o) or 'no mana'}" for i, o in enumerate(options, 1)))
     if option is not None and not 1 <= option <= len(options):
         raise InputError(f"--option must be between 1 and {len(options)}")
     mana = options[(option or 1) - 1]
-    ab = next(a for a, t in _abilities(snapshot, pid) if t == text)
     action = fn("act", Const("activate"), pid, ab)
     paid = api.pay_cost(snapshot, perm.controller, action, [x for x in pay.split(",") if x] if pay else None)
     facts = snapshot_facts(snapshot) + [("doing", action)] + choices
@@ -96,12 +95,8 @@ def command(snapshot, pid, ability, option, sacrifice, tap_other, pay):
             new["graveyard"].setdefault(owner, []).append(perms[args[0]]["card"])
             new["battlefield"] = [p for p in new["battlefield"] if p["id"] != args[0]]
     events.append({"event": "add_mana", "player": perm.controller, "mana": mana})
-    texts = {a[1]: a[2] for a in model if a[0] == "ability_text"}
+    texts = api.ability_texts(model)
     events += [{"event": "trigger", "permanent": a[1], "ability": texts.get(a[2], str(a[2]))}
                for a in model if a[0] == "cost_triggers"]
     return new, events
 
-
-def _abilities(snapshot, pid):
-    """(term, text) of PID's mana abilities."""
-    return api.mana_abilities(Engine(snapshot_facts(snapshot) + [("asked", pid)], "produce").ask()[0])
