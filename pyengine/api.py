@@ -318,7 +318,7 @@ def cast_free(snapshot, card, player):
         return (len(halves_of.get(ch, [])), [order.get(f, 0) for f in halves(ch)])
 
     from .facts import compiled
-    targeted = {key for key, _, text in compiled(snapshot, card).not_modelled if "target" in text}
+    targeted = {n.card for n in compiled(snapshot, card).not_modelled if "target" in n.text}
     options = []
     for ch in sorted((a[2] for a in by.get("free_castable", [])), key=key):
         parts = set(halves_of.get(ch, []))

@@ -95,13 +95,15 @@ def load_snapshot(path):
 EXIT_NOT_MODELLED = 3
 
 
-def notes(snapshot):
-    """'note:' lines on stderr for card text that is not modelled (never silently dropped). With
-    `mtgkb --strict`, such text stops the command before it answers (exit status 3)."""
-    missing = not_modelled(snapshot)
-    for card, line, text in missing:
-        where = f"line {line}" if line else "card"
-        click.echo(f"note: {card} ({where}) not modelled: {text}", err=True)
+def notes(snapshot, answer=None):
+    """'note:' lines on stderr for card text that is not modelled and could change the answer
+    (``answer``: one of pyengine.compiler.affects.ANSWERS; None: any). With `mtgkb --strict`,
+    such text stops the command before it answers (exit status 3): it refuses exactly when a note
+    is printed."""
+    missing = not_modelled(snapshot, answer)
+    for n in missing:
+        where = f"line {n.line}" if n.line else "card"
+        click.echo(f"note: {n.card} ({where}) not modelled: {n.text}", err=True)
     ctx = click.get_current_context(silent=True)
     root = ctx.find_root() if ctx else None
     if missing and root is not None and (root.obj or {}).get("strict"):

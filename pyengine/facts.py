@@ -66,9 +66,25 @@ def snapshot_facts(snapshot):
     return f
 
 
-def not_modelled(snapshot):
-    """(card, line, text) for every line of every used card the compiler did not understand."""
+# where a card is used -> the answers its notes can matter for there: a permanent's notes as
+# computed for a permanent (compiler.affects); a resolved effect's lines apply to everything;
+# a card in a hidden zone matters only when it is cast or put into play.
+_HIDDEN_ZONE_ANSWERS = frozenset({"cast-free", "apply"})
+
+
+def not_modelled(snapshot, answer=None):
+    """The compiler's notes (``compiler.Note``) for every card the snapshot uses, or with
+    ``answer`` (one of ``compiler.affects.ANSWERS``) only those that could change that answer."""
+    on_battlefield = {p.card for p in snapshot.battlefield}
+    in_effects = {e.card for e in snapshot.effects}
     out = []
     for name in used_cards(snapshot):
-        out += compiled(snapshot, name).not_modelled
+        for note in compiled(snapshot, name).not_modelled:
+            if answer is None or name in in_effects:
+                out.append(note)
+            elif name in on_battlefield:
+                if answer in note.affects:
+                    out.append(note)
+            elif answer in note.affects & _HIDDEN_ZONE_ANSWERS:
+                out.append(note)
     return out

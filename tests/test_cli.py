@@ -254,12 +254,26 @@ def test_usage_errors_are_one_error_line_and_exit_2():
 
 
 def test_strict_refuses_when_card_text_is_not_modelled(tmp_path):
-    """With --strict, an answer that could depend on unmodelled card text is refused (exit 3)."""
+    """With --strict, an answer that could depend on unmodelled card text is refused (exit 3):
+    here a mana ability of a kind the KB does not carry out yet changes what could be produced."""
+    snap = tmp_path / "s.yaml"
+    snap.write_text(yaml.safe_dump({"players": ["alice"], "battlefield": [
+        {"id": "c", "card": "Test Prism", "controller": "alice"}], "cards": [
+        {"name": "Test Prism", "type": "Artifact", "text": "{T}: Add two mana in any combination of colors."}]}))
+    code, out, err = run_cli(["--strict", "could-produce", str(snap), "--json"])
+    assert code == 3 and out == ""
+    assert "note: Test Prism (line 1) not modelled" in err and "error: --strict" in err
+    code, out, _ = run_cli(["--strict", "could-produce", "examples/basic-lands.yaml", "--json"])
+    assert code == 0 and out["forest"] == ["G"]
+
+
+def test_strict_refuses_exactly_when_a_note_is_printed(tmp_path):
+    """Contamination's upkeep trigger could change what `apply` does, not what could be produced
+    now: --strict answers could-produce (no note) and refuses apply (a note)."""
     snap = tmp_path / "s.yaml"
     snap.write_text(yaml.safe_dump({"players": ["alice"], "battlefield": [
         {"id": "c", "card": "Contamination", "controller": "alice"}]}))
     code, out, err = run_cli(["--strict", "could-produce", str(snap), "--json"])
-    assert code == 3 and out == ""
-    assert "note: Contamination (line 1) not modelled" in err and "error: --strict" in err
-    code, out, _ = run_cli(["--strict", "could-produce", "examples/basic-lands.yaml", "--json"])
-    assert code == 0 and out["forest"] == ["G"]
+    assert (code, out, err) == (0, {"c": []}, "")
+    code, out, err = run_cli(["--strict", "apply", str(snap), "untap_step", "alice"])
+    assert code == 3 and out == "" and err.startswith("note: Contamination (line 1) not modelled")

@@ -1,8 +1,9 @@
 """The card compiler: Oracle text (data) -> ability facts (kb/schema.lp).
 
 Each supported shape is compiled from a real Oracle sentence and compared with the facts the
-schema documents for it; text the compiler does not understand becomes a ``card_not_modelled``
-fact and a ``note:`` line of the CLI, never silence.
+schema documents for it; text the compiler does not understand, or understands but the KB does
+not carry out, becomes a ``card_not_modelled`` fact and, for the answers it could change, a
+``note:`` line of the CLI, never silence.
 """
 
 import json
@@ -11,7 +12,8 @@ import pytest
 
 from helpers import run_cli
 from pyengine import cardlib
-from pyengine.compiler import compile_card, grammar, normalise
+from pyengine.compiler import compile_card, normalise
+from pyengine.compiler.lower import KB_COSTED, KB_PLAIN
 from pyengine.errors import InputError
 from pyengine.terms import render_fact
 
@@ -129,19 +131,14 @@ def test_ability_text_is_the_printed_line():
         'card_ability("Test Card",ab("Test Card",2))', 'ability_text(ab("Test Card",2),"{T}: Add {G}.")'}
 
 
-def test_every_foundation_cost_and_keyword_handler_is_exercised():
-    """Each @cost and @keyword registered by costs.py and keywords.py has a case in SHAPES."""
-    texts = [t for t, _ in SHAPES]
-    items = [item.strip() for t in texts if ": " in t for item in t.split(": ")[0].split(",")]
-    items = [normalise(i, {"Test Card"}) for i in items]
-    for rx, handler in grammar.COSTS:
-        if handler.__module__ == "pyengine.compiler.costs":
-            assert any(rx.fullmatch(i) for i in items), f"no test for cost shape {rx.pattern}"
-    words = {p.strip().split(" ")[0].lower() for t in texts for p in t.split(",")} | \
-            {p.strip().lower() for t in texts for p in t.split(",")}
-    for name, handler in grammar.KEYWORDS.items():
-        if handler.__module__ == "pyengine.compiler.keywords":
-            assert name in words, f"no test for keyword {name}"
+def test_every_cost_item_and_keyword_of_the_vocabulary_is_exercised():
+    """Each ability_cost item and each keyword the KB knows by name has a case in SHAPES."""
+    expected = {f for _, e in SHAPES for f in e}
+    for item in ("tap", "untap", "mana(", "pay_life(", "exert", "sacrifice(", "sacrifice_self",
+                 "tap_untapped(", "remove_counter("):
+        assert any(f.startswith(f"ability_cost({AB},{item}") for f in expected), item
+    for name in KB_PLAIN | KB_COSTED:
+        assert f"keyword({AB},{name.replace(' ', '_')})" in expected, name
 
 
 NOT_MODELLED = [
@@ -158,12 +155,11 @@ NOT_MODELLED = [
 
 # An activated ability whose cost is understood but whose effect is not is still an ability (its
 # {T}/{Q} cost decides some rulings, e.g. Order of Whiteclay's), marked effect_not_modelled, and
-# the line is still reported as not modelled.
+# the line is still reported as not modelled. None of these gives the mana facts today's KB reads.
 EFFECT_NOT_MODELLED = [
     "{T}: Add two mana of any color.",                                  # any combination of colors
-    "{T}: Add {G}. Activate only as a sorcery.",                        # a restriction
     "{T}: Add {G}",                                                     # not a sentence
-    "{T}: Draw a card.",                                                # effect not in the grammar
+    "{T}: Draw a card.",                                                # effect not in the vocabulary
     "{T}: Add 99999999999 mana of any one color.",                      # a number beyond the solver's
 ]
 
@@ -171,8 +167,8 @@ EFFECT_NOT_MODELLED = [
 @pytest.mark.parametrize("text", NOT_MODELLED)
 def test_unsupported_text_is_not_modelled(text):
     c = compiled(text)
-    assert [(card, line) for card, line, _ in c.not_modelled] == [("Test Card", 1)]
-    assert c.not_modelled[0][2].startswith(text)
+    assert [(n.card, n.line) for n in c.not_modelled] == [("Test Card", 1)]
+    assert c.not_modelled[0].text.startswith(text)
     assert any(f[0] == "card_not_modelled" and f[1:3] == ("Test Card", 1) for f in c.facts)
     assert not any(f[0] == "card_ability" for f in c.facts)           # nothing half-compiled
 
@@ -180,7 +176,7 @@ def test_unsupported_text_is_not_modelled(text):
 @pytest.mark.parametrize("text", EFFECT_NOT_MODELLED)
 def test_unsupported_effect_is_marked(text):
     c = compiled(text)
-    assert [(card, line) for card, line, _ in c.not_modelled] == [("Test Card", 1)]
+    assert [(n.card, n.line) for n in c.not_modelled] == [("Test Card", 1)]
     assert any(f[0] == "card_not_modelled" and f[1:3] == ("Test Card", 1) for f in c.facts)
     abilities = [f[2] for f in c.facts if f[0] == "card_ability"]
     assert len(abilities) == 1
@@ -188,9 +184,21 @@ def test_unsupported_effect_is_marked(text):
     assert not any(f[0] in ("mana_option", "mana_each", "mana_reflect") for f in c.facts)
 
 
+def test_a_restriction_after_the_mana_keeps_the_mana_and_marks_the_rest():
+    """106.7: what an ability would produce ignores whether it could be activated now, so the
+    mana of "{T}: Add {G}. Activate only as a sorcery." is given (could-produce is right); the
+    restriction is not modelled, so effect_not_modelled makes `actions` say so instead of
+    listing the ability as legal, and the note concerns actions and apply only."""
+    c = compiled("{T}: Add {G}. Activate only as a sorcery.")
+    f = facts(c, {"mana_option", "effect_not_modelled", "ability_cost"})
+    assert f == {f"mana_option({AB},1,g,1)", f"effect_not_modelled({AB})", f"ability_cost({AB},tap)"}
+    [note] = c.not_modelled
+    assert note.affects == {"actions", "apply"}
+
+
 def test_other_lines_still_compile_next_to_unmodelled_ones():
     c = compiled("Flying\nWhenever this creature attacks, draw a card.\n{T}: Add {G}.")
-    assert [line for _, line, _ in c.not_modelled] == [2]
+    assert [n.line for n in c.not_modelled] == [2]
     assert {render_fact(f) for f in c.facts if f[0] == "card_ability"} == {
         'card_ability("Test Card",ab("Test Card",1))', 'card_ability("Test Card",ab("Test Card",3))'}
 
@@ -206,10 +214,9 @@ def test_reminder_text_only_lines_are_not_abilities():
 @pytest.mark.parametrize("text,names,expected", [
     ("{T}, Exert Oasis Ritualist: Add two mana of any one color. (An exerted creature won't untap.)",
      {"Oasis Ritualist"}, "{T}, Exert ~: Add two mana of any one color."),
-    ("Sacrifice this creature: Add {G}.", {"X"}, "Sacrifice ~: Add {G}."),
-    ("Sacrifice this land: Add {G}.", {"X"}, "Sacrifice ~: Add {G}."),
-    ("Remove a counter from this artifact: Add {C}.", {"X"}, "Remove a counter from ~: Add {C}."),
+    ("Sacrifice this creature: Add {G}.", {"X"}, "Sacrifice this creature: Add {G}."),  # the grammar reads it
     ("Sacrifice Jace: Draw a card.", {"Jace, the Mind Sculptor", "Jace"}, "Sacrifice ~: Draw a card."),
+    ("Sacrifice x). #false :- .: Add {B}.", {"x). #false :- ."}, "Sacrifice ~: Add {B}."),
     ("Elves of Elfhame: Elf", {"Elf"}, "Elves of Elfhame: ~"),          # whole words only
     ("{T}: Add {G}.", {"T", "G"}, "{T}: Add {G}."),                     # never inside a symbol
     ("a (b (c) d) e", set(), "a e"),
@@ -255,7 +262,7 @@ def test_type_lines(type_line, expected):
 @pytest.mark.parametrize("type_line", ["Creature Elf", "Plane — Dominaria", "Wizard", "— Elf"])
 def test_type_lines_not_understood(type_line):
     c = compiled(type=type_line)
-    assert [(line, text) for _, line, text in c.not_modelled] == [(0, f"type line {type_line!r}")]
+    assert [(n.line, n.text) for n in c.not_modelled] == [(0, f"type line {type_line!r}")]
 
 
 @pytest.mark.parametrize("cost,expected", [
@@ -279,7 +286,7 @@ def test_mana_costs(cost, expected):
 def test_mana_costs_not_understood(cost):
     """Real mana symbols (107.4) the compiler does not model: reported, never guessed."""
     c = compiled(mana_cost=cost)
-    assert [line for _, line, _ in c.not_modelled] == [0] and not facts(c, {"card_cost"})
+    assert [n.line for n in c.not_modelled] == [0] and not facts(c, {"card_cost"})
 
 
 @pytest.mark.parametrize("cost", ["2GG", "{G", "{}", "{²}", "{٣}", "{P}", "{X}{Q}"])
@@ -298,8 +305,8 @@ def test_power_and_toughness():
     c = compiled(power=2, toughness="3")
     assert facts(c, {"card_power", "card_toughness"}) == {'card_power("Test Card",2)', 'card_toughness("Test Card",3)'}
     c = compiled(power="*", toughness="1+*")
-    assert [text for _, _, text in c.not_modelled] == ["power '*' (characteristic-defining)",
-                                                       "toughness '1+*' (characteristic-defining)"]
+    assert [n.text for n in c.not_modelled] == ["power '*' (characteristic-defining)",
+                                                "toughness '1+*' (characteristic-defining)"]
     assert not facts(c, {"card_power", "card_toughness"})
 
 
@@ -313,7 +320,7 @@ def test_split_card_faces():
             'card_type("Burn",instant)', 'card_cost("Turn",generic,2)', 'card_cost("Turn",u,1)',
             'card_cost("Burn",generic,1)', 'card_cost("Burn",r,1)', 'keyword(ab("Turn",2),fuse)',
             'keyword(ab("Burn",2),fuse)'} <= f
-    assert {(card, line) for card, line, _ in turn_burn.not_modelled} == {("Turn", 1), ("Burn", 1)}
+    assert {(n.card, n.line) for n in turn_burn.not_modelled} == {("Turn", 1), ("Burn", 1)}
 
 
 def test_double_faced_card_faces():
@@ -339,7 +346,7 @@ def test_every_bundled_card_compiles():
             key = face.name if card.layout != "normal" else name
             lines = [i for i, raw in enumerate(face.text.split("\n"), 1) if normalise(raw, {key})]
             done = {f[2].args[1] for f in c.facts if f[0] == "card_ability" and f[1] == key}
-            missing = {line for card_key, line, _ in c.not_modelled if card_key == key and line}
+            missing = {n.line for n in c.not_modelled if n.card == key and n.line}
             partial = {f[1].args[1] for f in c.facts if f[0] == "effect_not_modelled" and f[1].args[0] == key}
             assert set(lines) == done | missing and partial <= done & missing, name
 
@@ -355,19 +362,45 @@ def test_absurd_numbers_are_not_modelled_not_a_crash(tmp_path):
     assert [line.split(" not modelled")[0] for line in err.splitlines()] == ["note: Huge (card)", "note: Huge (line 1)"]
 
 
-def test_not_modelled_text_is_a_note_in_cli_output(tmp_path):
-    """Contamination: its upkeep trigger is not modelled; could-produce still answers (106.7) and
-    says so."""
+@pytest.mark.parametrize("text", ["Creatures you control get +2147483647/+1.", "Creatures you control get +1/+2147483647."])
+def test_numbers_beyond_the_solver_in_card_text_never_reach_it(text):
+    """A number in card text larger than the solver's bound is not modelled: no fact carries it."""
+    c = compiled(text)
+    assert [n.line for n in c.not_modelled] == [1]
+    assert not any(isinstance(a, int) and abs(a) > 1_000_000 for f in c.facts for a in f[1:])
+
+
+def test_a_note_is_printed_only_for_the_answers_it_could_change(tmp_path):
+    """Contamination: its upkeep trigger is not modelled. It uses the stack at the beginning of
+    an upkeep, so it cannot change what a land could produce now (106.7) or what Contamination
+    looks like: could-produce and show print no note. `apply` performs events, so there it is a
+    note."""
     snap = {"players": ["alice"], "battlefield": [{"id": "c", "card": "Contamination", "controller": "alice"},
                                                  {"id": "f", "card": "Forest", "controller": "alice"}]}
     path = tmp_path / "snap.json"
     path.write_text(json.dumps(snap), encoding="utf-8")
     code, answer, err = run_cli(["could-produce", str(path), "--json"])
-    assert code == 0 and answer == {"c": [], "f": ["B"]}
-    assert err.splitlines() == ["note: Contamination (line 1) not modelled: At the beginning of your upkeep, "
-                                "sacrifice Contamination unless you sacrifice a creature."]
+    assert (code, answer, err) == (0, {"c": [], "f": ["B"]}, "")
     code, out, err = run_cli(["show", str(path), "c"])
-    assert code == 0 and err.startswith("note: Contamination (line 1) not modelled")
+    assert code == 0 and err == ""
+    code, out, err = run_cli(["apply", str(path), "untap_step", "alice"])
+    assert err.startswith("note: Contamination (line 1) not modelled: At the beginning of your upkeep")
+
+
+def test_enters_tapped_is_a_note_for_apply_not_for_could_produce(tmp_path):
+    """"~ enters tapped" (614.1c) cannot change what a permanent already on the battlefield could
+    produce: no note, and --strict answers. `apply cast_free` puts a permanent onto the
+    battlefield, where it could: a note there, and --strict refuses."""
+    card = {"name": "Test Tapland", "type": "Creature — Elf", "mana_cost": "{G}", "power": 1,
+            "toughness": 1, "text": "This creature enters tapped.\n{T}: Add {G}."}
+    snap = {"players": ["alice"], "battlefield": [{"id": "t", "card": "Test Tapland", "controller": "alice"}],
+            "hand": {"alice": ["Test Tapland"]}, "cards": [card]}
+    path = tmp_path / "snap.json"
+    path.write_text(json.dumps(snap), encoding="utf-8")
+    assert run_cli(["--strict", "could-produce", str(path), "--json"]) == (0, {"t": ["G"]}, "")
+    assert run_cli(["--strict", "produce", str(path), "t", "--json"])[0] == 0
+    code, _, err = run_cli(["--strict", "apply", str(path), "cast_free", "Test Tapland", "--player", "alice"])
+    assert code == 3 and "note: Test Tapland (line 1) not modelled: This creature enters tapped." in err
 
 
 def test_snapshot_cards_go_through_the_same_compiler(tmp_path):
@@ -377,5 +410,6 @@ def test_snapshot_cards_go_through_the_same_compiler(tmp_path):
     path = tmp_path / "snap.json"
     path.write_text(json.dumps(snap), encoding="utf-8")
     code, answer, err = run_cli(["could-produce", str(path), "--json"])
-    assert (code, answer) == (0, {"t": ["G"]})
+    assert (code, answer, err) == (0, {"t": ["G"]}, "")        # an attack trigger: not now (106.7)
+    code, _, err = run_cli(["apply", str(path), "untap_step", "alice"])
     assert err == "note: Test Elf (line 2) not modelled: Whenever Test Elf attacks, scry 1.\n"

@@ -38,5 +38,5 @@ def command(snap, player, as_json):
     """
     s = load_snapshot(snap)
     result = api.actions(s, player)
-    notes(s)
+    notes(s, "actions")
     emit(result, as_json, human)

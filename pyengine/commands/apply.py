@@ -32,5 +32,5 @@ def command(snap, action, args, as_json):
     result = apply_mod.perform(s, action, args)
     if result is None:                        # the action's --help was printed
         return
-    notes(s)
+    notes(s, "apply")
     emit(result, as_json, human)

@@ -37,5 +37,5 @@ def command(snap, card, player, as_json):
     """
     s = load_snapshot(snap)
     result = api.cast_free(s, card, player)
-    notes(s)
+    notes(s, "cast-free")
     emit(result, as_json, human)

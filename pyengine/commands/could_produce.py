@@ -26,6 +26,6 @@ def command(snap, ids, as_json):
     """
     s = load_snapshot(snap)
     result = api.could_produce(s, ids)
-    notes(s)
+    notes(s, "could-produce")
     emit(result, as_json, lambda r: "\n".join(
         f"{pid}: {' '.join(types) if types else '(none)'}" for pid, types in r.items()))

@@ -34,5 +34,5 @@ def command(snap, pid, ability, as_json):
     """
     s = load_snapshot(snap)
     result = api.produce(s, pid, ability)
-    notes(s)
+    notes(s, "produce")
     emit(result, as_json, human)

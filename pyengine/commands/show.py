@@ -38,5 +38,5 @@ def command(snap, pid, as_json):
     """
     s = load_snapshot(snap)
     result = api.show(s, pid)
-    notes(s)
+    notes(s, "show")
     emit(result, as_json, human)

@@ -29,5 +29,5 @@ def command(snap, player, as_json):
     """
     s = load_snapshot(snap)
     result = api.untap(s, player)
-    notes(s)
+    notes(s, "untap")
     emit(result, as_json, human)

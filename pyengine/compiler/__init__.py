@@ -1,79 +1,207 @@
-"""The card compiler: Oracle text (data) -> ability facts for the KB (CR 113, 602, 605, 702).
+"""The card compiler: Oracle text (data) -> facts for the KB (CR 113, 602, 603, 604, 605, 702).
 
-``compile_card(card)`` returns a :class:`Compiled` with every fact about the card and the list
-of text it did not understand. Nothing is dropped silently: each line not understood becomes a
-``card_not_modelled(Card, Line, Text)`` fact, which the engine reports with every answer that
-involves the card.
+One pipeline for every line of every card:
 
-Fact vocabulary (documented in ``kb/schema.lp``):
-``card/1, card_type/2, card_supertype/2, card_subtype/2, card_power/2, card_toughness/2,
-card_cost/3, card_has_mana_cost/1, card_layout/2, card_face/3, card_ability/2, ability_text/2,
-activated/1, ability_cost/2`` and what each area module adds.
+1. :mod:`.text` removes reminder text and writes the card's own name as ``~``;
+2. :mod:`.parser` parses the line with the grammar of ``grammar/*.lark`` (LALR(1), no conflicts);
+3. :mod:`.build` turns the parse tree into the intermediate form of :mod:`.ir`;
+4. :mod:`.lower` turns the intermediate form into the facts of ``kb/schema.lp``;
+5. :mod:`.affects` says which answers a line the KB does not carry out could change.
+
+``compile_card(card)`` returns a :class:`Compiled`: every fact about the card, the
+:class:`Note` of each line (or part of a line) the KB does not carry out, and the
+:class:`LineInfo` of every line (its intermediate form, kind, parsed/modelled). Nothing is
+dropped silently: each note is also a ``card_not_modelled(Card, Line, Text)`` fact.
 """
 
-from dataclasses import dataclass
-import importlib
-import pkgutil
+from dataclasses import dataclass, field
 import re
 
-from ..terms import Const, fn
-from . import grammar
-from .grammar import Ctx
+from ..terms import Const
+from . import affects as affects_mod
+from . import ir
+from .build import Build, TooLarge
+from .classify import kinds_of
+from .lower import Ctx, Lowered, cost_facts, lower
+from .parser import ParseError, parse
+from .shapes import Unmodelled
 from .symbols import NotModelled, parse_mana_cost, parse_type_line
+from .text import names_of, normalise
 
-_REMINDER = re.compile(r"\s*\([^()]*\)")
-_SELF = re.compile(r"\b[Tt]his (?:creature|land|artifact|enchantment|Equipment|permanent|card|spell)\b")
-_ACTIVATED = re.compile(r'^(?P<cost>[^:"]+?): (?P<effect>.+)$')
+__all__ = ["Compiled", "LineInfo", "Note", "compile_card", "compile_text", "line_kinds",
+           "normalise", "parse_line"]
 
-for _m in pkgutil.iter_modules(__path__):       # each area module registers its grammar on import
-    if _m.name not in ("grammar", "symbols"):
-        importlib.import_module(f"{__name__}.{_m.name}")
+
+@dataclass(frozen=True)
+class Note:
+    """A line (or part of one) the KB does not carry out: which card key, which line (0 for the
+    card's characteristics), its text, the answers it could change (:data:`affects.ANSWERS`),
+    and why."""
+
+    card: str
+    line: int
+    text: str
+    affects: frozenset = affects_mod.ALL
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class LineInfo:
+    """One line of a face: its intermediate form (``ir.Line``), whether the grammar parsed it and
+    the KB models it, its kinds (:func:`classify.kinds_of`) and the answers it could change."""
+
+    card: str
+    line: ir.Line
+    parsed: bool
+    modelled: bool
+    kinds: frozenset = frozenset()
+    affects: frozenset = frozenset()
 
 
 @dataclass
 class Compiled:
-    """The facts of one card and the text the compiler did not understand."""
+    """The facts of one card, the notes of what the KB does not carry out, and every line."""
 
     name: str
     facts: list
     not_modelled: list
+    lines: list = field(default_factory=list)
 
 
-def normalise(text, names):
-    """Ability text without reminder text, with the card's own name(s) replaced by '~'."""
-    prev = None
-    while prev != text:                     # nested parentheses: strip innermost first
-        prev, text = text, _REMINDER.sub("", text)
-    for n in sorted(names, key=len, reverse=True):    # whole words, never inside a symbol:
-        text = re.sub(rf"(?<![\w{{]){re.escape(n)}(?![\w}}])", "~", text)  # a card "T" keeps {T}
-    return _SELF.sub("~", text).strip()
+def parse_line(text, names=()):
+    """The intermediate form of one line of Oracle text (``ir.Line``); ``ability`` is None and
+    ``error`` says why if the grammar does not cover it."""
+    norm = normalise(text, set(names))
+    return _parse(1, text, norm)
+
+
+def _parse(index, raw, norm):
+    try:
+        tree = parse(norm)
+        ability = Build().transform(tree)
+    except ParseError as e:
+        return ir.Line(index, raw.strip(), norm, None, error=str(e))
+    except Exception as e:          # noqa: BLE001 - a number beyond the solver's, or a bug: not modelled
+        cause = getattr(e, "orig_exc", e)
+        if not isinstance(cause, (TooLarge, NotModelled)):
+            raise
+        return ir.Line(index, raw.strip(), norm, None, error=str(cause))
+    word = None
+    if isinstance(ability, tuple) and len(ability) == 2 and isinstance(ability[0], str):
+        word, ability = ability
+    return ir.Line(index, raw.strip(), norm, ability, word)
 
 
 def compile_card(card):
     """Compile a :class:`pyengine.cardlib.Card` into facts."""
-    facts, missing = [("card", card.name)], []
+    facts, notes, lines = [("card", card.name)], [], []
     facts.append(("card_layout", card.name, Const(card.layout)))
     if card.layout == "normal":
-        _face(card.name, card.front, facts, missing)
+        _face(card.name, card.front, facts, notes, lines)
     else:
         for i, face in enumerate(card.faces, 1):
             facts.append(("card_face", card.name, i, face.name))
             facts.append(("card", face.name))
-            _face(face.name, face, facts, missing)
-    return Compiled(card.name, facts, missing)
+            _face(face.name, face, facts, notes, lines)
+    return Compiled(card.name, facts, notes, lines)
 
 
-def _face(key, face, facts, missing):
-    def unmodelled(line_no, text):
+def compile_text(text, name="~", type_line=""):
+    """The LineInfo of each line of a text, for a card of that name and type line (used by the
+    card database's coverage classifier)."""
+    from ..cardlib import Face
+    lines = []
+    _face(name, Face(name, None, type_line or "Creature", text=text), [], [], lines, chars=False)
+    return lines
+
+
+def line_kinds(card):
+    """[(card key, line number, kinds, parsed, modelled)] for every line of a card: what the
+    card database's coverage classifier reads."""
+    return [(li.card, li.line.index, li.kinds, li.parsed, li.modelled) for li in compile_card(card).lines]
+
+
+def _face(key, face, facts, notes, lines, chars=True):
+    def note(line_no, text, affects=affects_mod.ALL, reason=""):
         facts.append(("card_not_modelled", key, line_no, text))
-        missing.append((key, line_no, text))
+        notes.append(Note(key, line_no, text, frozenset(affects), reason))
 
+    if chars:
+        _characteristics(key, face, facts, note)
+    names = names_of(key) | names_of(face.name)
+    for i, raw in enumerate(face.text.split("\n"), 1):
+        norm = normalise(raw, names)
+        if not norm:
+            continue
+        line = _parse(i, raw, norm)
+        ctx = Ctx(key, i, face, raw=raw.strip(), text=norm)
+        if line.ability is None:
+            low = _costs_only(ctx, line) if not _TRIGGER.match(norm) else _trigger_only(ctx, line)
+        else:
+            try:
+                low = lower(ctx, line)
+            except Unmodelled as e:       # a part of the line beyond the vocabulary (numbers ...)
+                low = Lowered([], False, str(e), ability=False)
+        if low.ability:
+            facts.append(("card_ability", key, ctx.ab))
+            facts.append(("ability_text", ctx.ab, raw.strip()))
+            facts.extend(low.facts)
+        aff = frozenset() if low.modelled else (
+            affects_mod.ALL if line.ability is None else affects_mod.of_line(line, face, low.part))
+        if not low.modelled:
+            note(i, raw.strip(), aff, low.reason or line.error or "")
+        lines.append(LineInfo(key, line, line.parsed, low.modelled and line.parsed,
+                              kinds_of(line, face), aff))
+
+
+def _costs_only(ctx, line):
+    """602.1: a line "<cost>: <effect>" whose effect the grammar does not cover is still an
+    activated ability if its cost is understood: the KB then knows its costs ({T}, {Q}) and that
+    it cannot tell what the ability does (effect_not_modelled)."""
+    m = re.match(r'^([^:"]+?): ', line.normalised)
+    if not m:
+        return Lowered([], False, line.error or "", ability=False)
+    try:
+        tree = parse(m.group(1), start="costs")
+        clauses = Build().transform(tree)
+        cost = cost_facts(ctx, clauses)
+    except (ParseError, Unmodelled, NotModelled, Exception):   # noqa: BLE001 - cost not understood
+        return Lowered([], False, line.error or "", ability=False)
+    facts = [("activated", ctx.ab)] + cost + [("effect_not_modelled", ctx.ab)]
+    if re.search(r"\btargets?\b", line.normalised[m.end():]):
+        facts.append(("ability_targets", ctx.ab))
+    return Lowered(facts, False, line.error or "")
+
+
+_TRIGGER = re.compile(r"^(When|Whenever|At) ")
+
+
+def _trigger_only(ctx, line):
+    """603.1: a triggered ability whose effect the grammar does not cover is still known by its
+    trigger where the vocabulary has one (708.8: "When ~ is turned face up, ...")."""
+    from .lower_effects import trigger_only
+    head = line.normalised
+    for m in re.finditer(r", ", head):
+        try:
+            trigger = Build().transform(parse(head[:m.start()], start="trigger_head"))
+        except ParseError:
+            continue
+        except Exception:           # noqa: BLE001 - numbers beyond the solver's
+            break
+        facts = trigger_only(ctx, trigger)
+        if facts:
+            return Lowered(facts, False, line.error or "")
+        break
+    return Lowered([], False, line.error or "", ability=False)
+
+
+def _characteristics(key, face, facts, note):
     sup, types, subs, unknown = parse_type_line(face.type_line)
     facts += [("card_supertype", key, Const(s)) for s in sup]
     facts += [("card_type", key, Const(t)) for t in types]
     facts += [("card_subtype", key, s) for s in subs]
     if unknown or not types:
-        unmodelled(0, f"type line {face.type_line!r}")
+        note(0, f"type line {face.type_line!r}")
     facts += [("card_color_indicator", key, Const(c.lower())) for c in face.color_indicator]
     if face.mana_cost:
         try:
@@ -81,7 +209,7 @@ def _face(key, face, facts, missing):
             facts.append(("card_has_mana_cost", key))
             facts += [("card_cost", key, sym, n) for sym, n in cost]
         except NotModelled as e:
-            unmodelled(0, str(e))
+            note(0, str(e))
     for attr, pred in (("power", "card_power"), ("toughness", "card_toughness")):
         v = getattr(face, attr)
         if v is None:
@@ -89,93 +217,4 @@ def _face(key, face, facts, missing):
         if re.fullmatch(r"-?[0-9]+", v):
             facts.append((pred, key, int(v)))
         else:
-            unmodelled(0, f"{attr} {v!r} (characteristic-defining)")
-    names = {key, face.name}
-    if "," in face.name:                    # legendary short name, e.g. "Jace" (201.5)
-        names.add(face.name.split(",")[0])
-    for i, raw in enumerate(face.text.split("\n"), 1):
-        text = normalise(raw, names)
-        if not text:
-            continue
-        ctx = Ctx(key, i, face)
-        try:
-            ab_facts = compile_line(ctx, text)
-        except NotModelled as e:
-            unmodelled(i, f"{raw.strip()} [{e}]" if str(e) else raw.strip())
-            continue
-        facts.append(("card_ability", key, ctx.ab))
-        facts.append(("ability_text", ctx.ab, raw.strip()))
-        facts += ab_facts
-        if "effect_not_modelled" in ctx.extra:
-            unmodelled(i, f"{raw.strip()} [{ctx.extra['effect_not_modelled']}]")
-        # a handler may model a line only in part: the rest is reported like any unmodelled text
-        missing += [f[1:] for f in ab_facts if f[0] == "card_not_modelled"]
-
-
-def compile_line(ctx, text):
-    """Facts for one ability line; raises NotModelled if no registered shape covers all of it."""
-    for rx, handler in grammar.SENTENCES:
-        m = rx.fullmatch(text)
-        if m:
-            return handler(ctx, m)
-    m = _ACTIVATED.match(text)
-    if m and not text.startswith(("When", "Whenever", "At ")):
-        return _activated(ctx, m.group("cost"), m.group("effect"))
-    return _keywords(ctx, text)
-
-
-def _activated(ctx, cost_text, effect_text):
-    """An activated ability (602.1). If its cost is understood but its effect is not, the ability
-    is still compiled, with ``effect_not_modelled(Ab)``: whether it can be activated then depends
-    on things the KB cannot see (targets, ...), and the KB says so rather than guess."""
-    facts = [("activated", ctx.ab)]
-    for item in (c.strip() for c in cost_text.split(",")):
-        facts += _one(grammar.COSTS, ctx, item, "cost")
-    try:
-        facts += _one(grammar.EFFECTS, ctx, effect_text.strip(), "effect")
-    except NotModelled as e:
-        ctx.extra["effect_not_modelled"] = str(e)
-        facts.append(("effect_not_modelled", ctx.ab))
-        if re.search(r"\btargets?\b", effect_text):
-            facts.append(("ability_targets", ctx.ab))
-    return facts
-
-
-def _one(table, ctx, text, what):
-    for rx, handler in table:
-        m = rx.fullmatch(text)
-        if m:
-            return handler(ctx, m)
-    raise NotModelled(f"{what} {text!r} not modelled")
-
-
-def _keywords(ctx, text):
-    """A keyword line such as 'Flying, haste' or 'Morph {3}{G}{G}' (702)."""
-    facts = []
-    for part in (p.strip() for p in text.split(",")):
-        if part.lower() in grammar.KEYWORDS:
-            facts += grammar.KEYWORDS[part.lower()](ctx, "")
-            continue
-        word, _, arg = part.partition(" ")
-        handler = grammar.KEYWORDS.get(word.lower())
-        if handler is None:
-            raise NotModelled()
-        facts += handler(ctx, arg.strip())
-    return facts
-
-
-def mana_cost_facts(ctx, text, pred="ability_cost"):
-    """Facts ``pred(Ab, mana(Sym,N))`` for a run of mana symbols in a cost (107.4)."""
-    return [(pred, ctx.ab, fn("mana", sym, n)) for sym, n in parse_mana_cost(text)]
-
-
-@grammar.sentence(r'Equipped creature has "(.+)"\.?')
-def _equipped_has(ctx, m):
-    """A static ability of an Equipment granting a quoted ability to the equipped creature (301.5,
-    613.1f). The quoted ability is compiled as ability granted(Card,Line)."""
-    inner = Ctx(ctx.card, ctx.index, ctx.face, kind="granted")
-    facts = compile_line(inner, m.group(1))
-    if "effect_not_modelled" in inner.extra:
-        ctx.extra["effect_not_modelled"] = inner.extra["effect_not_modelled"]
-    return [("static", ctx.ab), ("grants", ctx.ab, Const("equipped"), inner.ab),
-            ("ability_text", inner.ab, m.group(1).replace("~", "this creature"))] + facts
+            note(0, f"{attr} {v!r} (characteristic-defining)")

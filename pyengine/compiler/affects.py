@@ -1,0 +1,213 @@
+"""Which answers a line the KB does not carry out could change.
+
+A note matters only for the answers it could change: "~ enters tapped" cannot change what a
+permanent already on the battlefield could produce (106.7), but it changes what `apply` gives
+when the permanent enters. :func:`of_line` reads the intermediate form and returns a set of
+:data:`ANSWERS`; when unsure it returns :data:`ALL`. The CLI prints (and ``--strict`` refuses
+on) exactly the notes whose set holds the running command's answer (``pyengine.facts``).
+
+The answers: ``could-produce`` (106.7), ``produce`` (what a mana ability adds: options and
+triggers), ``actions`` (what may be activated, attacked, turned face up now), ``show``
+(characteristics and status), ``untap`` (the next untap step), ``cast-free`` (casting from hand
+without paying the mana cost), ``apply`` (performing an action: every event that follows).
+"""
+
+from . import ir
+
+ANSWERS = ("could-produce", "produce", "actions", "show", "untap", "cast-free", "apply")
+ALL = frozenset(ANSWERS)
+MANA = frozenset({"could-produce", "produce"})
+
+# Keyword abilities (702) by what they change. A keyword not listed here: ALL.
+_KW_COMBAT = {"flying", "reach", "trample", "menace", "fear", "intimidate", "shadow",
+              "horsemanship", "landwalk", "first strike", "double strike", "deathtouch", "lifelink",
+              "skulk", "flanking", "bushido", "rampage", "provoke", "afflict", "melee", "banding",
+              "bands with other", "exalted", "battle cry", "annihilator", "dethrone", "myriad",
+              "training", "mentor", "enlist", "backup", "toxic", "infect", "wither", "prowess",
+              "renown", "ninjutsu", "commander ninjutsu", "saddle", "mobilize", "double team",
+              "start your engines!", "ravenous", "indestructible", "persist", "undying",
+              "afterlife", "haunt", "soulshift", "modular", "fabricate", "decayed", "exploit",
+              "evolve", "extort", "cipher", "soulbond", "partner", "partner with", "companion",
+              "hideaway", "riot", "cascade", "storm", "gravestorm", "rebound", "split second",
+              "devour", "amplify", "graft", "ingest", "squad", "casualty", "for mirrodin!",
+              "living weapon", "living metal", "umbra armor", "totem armor", "absorb", "frenzy",
+              "poisonous", "ascend", "dredge", "ripple", "tribute", "champion", "offering",
+              "bloodthirst", "unleash", "read ahead", "increment", "paradigm", "ready to run",
+              "solved", "bargain", "gift", "spree", "escalate", "entwine", "replicate", "splice",
+              "conspire", "demonstrate", "assist", "improvise", "convoke", "delve", "affinity",
+              "sunburst", "epic", "fuse", "aftermath", "jump-start", "retrace", "job select",
+              "harmonize", "tiered", "station", "fading", "vanishing", "cumulative upkeep",
+              "echo", "suspend", "impending", "forecast", "recover", "miracle", "madness",
+              "foretell", "plot", "warp", "sneak", "mayhem", "web-slinging", "freerunning",
+              "daybound", "nightbound", "crew", "reconfigure", "compleated", "undaunted",
+              "surge", "emerge", "spectacle", "prowl", "evoke", "dash", "blitz", "buyback",
+              "kicker", "multikicker", "flashback", "escape", "encore", "embalm", "eternalize",
+              "unearth", "scavenge", "outlast", "level up", "transmute", "cycling",
+              "typecycling", "bestow", "overload", "cleave", "disturb", "craft", "prototype",
+              "mutate", "morph", "megamorph", "disguise", "ward", "hexproof", "shroud",
+              "protection", "equip", "fortify", "enchant", "aura swap", "transfigure", "flash",
+              "defender", "vigilance", "haste"}
+# what each of those changes (unlisted: actions and apply)
+_KW_ANSWERS = {
+    "haste": {"actions", "show", "apply"},                       # 702.10, 302.6
+    "defender": {"actions", "show", "apply"},                    # 702.3
+    "vigilance": {"show", "apply"},                              # 702.20: attacking doesn't tap
+    "flash": {"show", "cast-free", "apply"},
+    "phasing": {"untap", "show", "apply"},                       # 702.26: phases in the untap step
+    "changeling": ALL,                                           # 702.73: every creature type
+    "devoid": ALL,                                               # 702.114: colorless
+}
+_KW_DEFAULT = frozenset({"show", "actions", "cast-free", "apply"})
+
+
+def keyword(name):
+    """The answers an unmodelled keyword could change."""
+    if name in _KW_ANSWERS:
+        return frozenset(_KW_ANSWERS[name])
+    if name in _KW_COMBAT:
+        return _KW_DEFAULT
+    return ALL
+
+
+def _adds_mana(x):
+    return any(isinstance(y, ir.Verb) and y.name in ("add_mana",) for y in ir.walk(x))
+
+
+def _mentions_mana(x):
+    """True if the text touches mana production: "add", "produce", "for mana", "tapped"."""
+    for y in ir.walk(x):
+        if isinstance(y, ir.Verb) and (y.name == "add_mana" or y.name.startswith("produce")
+                                       or y.name == "spend"):
+            return True
+        if isinstance(y, ir.Node) and y.kind in ("tail_for_mana",):
+            return True
+    return False
+
+
+def of_line(line, face=None, part=None):
+    """The answers a parsed line that the KB does not carry out could change; ``part``, if given,
+    is the part of its ability that is not carried out (the rest is)."""
+    a = part if part is not None else line.ability
+    spell = face is not None and any(t in face.type_line.lower() for t in ("instant", "sorcery"))
+    if isinstance(a, ir.Keywords):
+        out = set()
+        for k in a.items:
+            out |= keyword(k.name)
+        return frozenset(out)
+    if isinstance(a, (ir.Activated, ir.Loyalty)):
+        effect = a.effect
+        out = {"actions", "apply"}
+        if _adds_mana(effect) or _changes_characteristics(effect):
+            out |= MANA | {"show"}
+        if any(isinstance(y, ir.Verb) and y.name == "spend" for y in ir.walk(effect)):
+            out.add("produce")                     # 106.6: the mana carries the restriction
+        return frozenset(out)
+    if isinstance(a, ir.Triggered):
+        if _mentions_mana(a) or _trigger_on_tapping(a.trigger):
+            return ALL
+        return frozenset({"apply"})
+    if isinstance(a, ir.Static):
+        if spell:
+            return frozenset({"cast-free", "apply"})
+        return frozenset().union(*[_sentence(s) for s in a.effect]) or ALL
+    if isinstance(a, (ir.Chapter,)):
+        return frozenset({"apply"})
+    if isinstance(a, ir.Mode):
+        return frozenset({"cast-free", "apply"}) if spell else frozenset({"actions", "apply"})
+    return ALL
+
+
+def _trigger_on_tapping(t):
+    """Triggers on a permanent becoming tapped or untapped: they come with tapping for mana."""
+    for y in ir.walk(t):
+        if isinstance(y, ir.Char) and y.kind == "status" and y.value in ("tapped", "untapped"):
+            return True
+        if isinstance(y, ir.Verb) and y.name in ("tap", "untap"):
+            return True
+    return False
+
+
+def _changes_characteristics(x):
+    """True if an effect changes types, colors, abilities or grants quoted abilities."""
+    for y in ir.walk(x):
+        if isinstance(y, ir.Verb) and y.name in ("is", "becomes", "lose_abilities", "lose_keywords"):
+            return True
+        if isinstance(y, ir.Node) and y.kind == "quoted_ability":
+            return True
+    return False
+
+
+def _sentence(s):
+    """The answers one sentence of a static ability could change."""
+    if _mentions_mana(s):
+        return ALL
+    out = set()
+    for lead in s.leads:
+        if isinstance(lead, ir.Node) and lead.kind == "lead_as" and _enters_event(lead):
+            out.add("apply")                        # 614.12: "As ~ enters, ..."
+    for c in s.clauses:
+        if not isinstance(c, ir.Clause):
+            return ALL
+        out |= _clause(c, s)
+    return frozenset(out)
+
+
+def _enters_event(node):
+    return any(isinstance(y, ir.Verb) and y.name == "enters" for y in ir.walk(node))
+
+
+_STATIC_VERBS = {
+    "enters": {"apply"},                                   # 614.1c-d: enters tapped, with counters
+    "get": {"show", "apply"},                              # 613.4c: P/T
+    "cost_mod": {"actions", "cast-free", "apply"},         # 601.2f
+    "prevent": {"apply"},                                  # 615
+    "deal_damage": {"apply"},
+    "skip": {"apply"},
+    "assign": {"apply"},
+    "redirect": {"apply"},
+    "look_at": set(),                                      # hidden information only
+    "play_with": set(),
+    "win_lose": {"apply"},
+    "draw": {"apply"},
+    "discard": {"apply"},
+    "mill": {"apply"},
+    "gain_life": {"apply"},
+    "lose_life": {"apply"},
+    "create": {"apply"},
+    "exile": {"apply"},
+    "return": {"apply"},
+    "put": {"apply"},
+    "put_counters": {"apply"},
+    "counter": {"apply"},
+    "destroy": {"apply"},
+    "sacrifice": {"apply"},
+}
+
+
+def _clause(c, s):
+    name = c.verb_name
+    aux = c.aux or ""
+    if name in ("attacks", "blocks") or (name == "passive" and "blocked" in c.verb.args):
+        return {"actions", "apply"}                        # 508.1, 509.1: attack/block rules
+    if name == "untap" or any(isinstance(t, ir.Node) and t.kind.startswith("tail_during_") and "untap" in t.kind
+                              for t in c.tails):
+        return {"untap", "apply"}                          # 502.3
+    if name in ("cast", "play"):
+        return {"cast-free", "actions", "apply"}           # 601.3: permissions and restrictions
+    if name in ("gain_ability", "have"):
+        kws = [k for y in ir.walk(c.verb) if isinstance(y, ir.Keyword) for k in (y.name,)]
+        if any(isinstance(y, ir.Node) and y.kind == "quoted_ability" for y in ir.walk(c.verb)):
+            return set(ALL)
+        if kws:
+            out = {"show"}
+            for k in kws:
+                out |= keyword(k)
+            return out
+        return set(ALL)
+    if name == "can_be" or (name == "passive" and aux in ("can't", "can")):
+        return {"actions", "cast-free", "apply"}
+    if "instead" in repr(c.tails) and name in _STATIC_VERBS:
+        return set(_STATIC_VERBS[name])                    # 614: a replacement of that event
+    if name in _STATIC_VERBS:
+        return set(_STATIC_VERBS[name])
+    return set(ALL)

@@ -1,0 +1,109 @@
+"""What kind of line a line is, for the card database's coverage (``mtgkb cards coverage``).
+
+:func:`kinds_of` returns a set of kind names for one line (``ir.Line``):
+
+- its frame: ``keyword``, ``activated``, ``triggered``, ``static``, ``replacement`` (a static
+  ability that replaces an event, 614: "instead", "enters tapped", "As ~ enters"), ``spell``
+  (an instant's or sorcery's instructions), ``loyalty``, ``chapter``, ``mode``, ``level``,
+  ``class_level``, or ``unparsed``;
+- ``ability_word`` if it starts with one (207.2c);
+- ``mana_ability`` if it is, or grants, a mana ability or a mana effect, with the mana kinds:
+  ``mana:fixed``, ``mana:choice``, ``mana:any_color``, ``mana:reflect``, ``mana:chosen``,
+  ``mana:count`` (an amount that depends on the game), ``mana:costs`` (costs beyond {T}),
+  ``mana:spend_restriction`` (106.6), ``mana:activation_restriction`` (602.5), ``mana:rider``
+  (the ability does more than add mana), ``mana:trigger`` (605.1b), ``mana:replacement``
+  (106.12b), ``mana:ritual`` (a spell that adds mana), ``mana:granted`` (a quoted ability
+  granted to other objects), ``mana:type_change`` (a static that changes land types, 305.7),
+  ``mana:other`` (any other wording).
+"""
+
+from . import ir
+from .mana_ir import of_clause
+
+FRAMES = ("keyword", "activated", "triggered", "static", "replacement", "spell", "loyalty",
+          "chapter", "mode", "level", "class_level", "unparsed")
+
+
+def kinds_of(line, face=None):
+    """The kinds of a line (see module doc)."""
+    a = line.ability
+    out = set()
+    if line.ability_word:
+        out.add("ability_word")
+    if a is None:
+        return frozenset(out | {"unparsed"})
+    spell = face is not None and any(t in face.type_line.lower() for t in ("instant", "sorcery"))
+    frame = {ir.Keywords: "keyword", ir.Activated: "activated", ir.Triggered: "triggered",
+             ir.Loyalty: "loyalty", ir.Chapter: "chapter", ir.Mode: "mode", ir.Level: "level",
+             ir.ClassLevel: "class_level"}.get(type(a))
+    if isinstance(a, ir.Static):
+        frame = "spell" if spell else ("replacement" if _replaces(a) else "static")
+    out.add(frame)
+    mana = _mana_kinds(a, frame)
+    if mana:
+        out |= {"mana_ability"} | mana
+    return frozenset(out)
+
+
+def _replaces(a):
+    for y in ir.walk(a.effect):
+        if isinstance(y, ir.Node) and y.kind in ("tail_instead",):
+            return True
+        if isinstance(y, ir.Verb) and (y.name == "enters" or y.name.startswith("produce")):
+            return True
+        if isinstance(y, ir.Node) and y.kind == "lead_as":
+            return True
+    return False
+
+
+def _mana_kinds(a, frame):
+    out = set()
+    clauses = [c for c in ir.walk(a) if isinstance(c, ir.Clause) and c.verb_name == "add_mana"]
+    quoted = any(isinstance(y, ir.Node) and y.kind == "quoted_ability" for y in ir.walk(a))
+    for c in clauses:
+        m = of_clause(c)
+        kind = {"fixed": "fixed", "choice": "choice", "any_color": "any_color",
+                "any_one_color": "any_color", "combination": "any_color", "reflect": "reflect",
+                "produced": "reflect", "chosen": "chosen", "that_color": "chosen",
+                "counted": "count"}.get(m.kind if m else "other", "other")
+        out.add("mana:" + kind)
+    if any(isinstance(y, ir.Verb) and y.name.startswith("produce") for y in ir.walk(a)):
+        out.add("mana:replacement")
+    if not out and not (quoted and clauses):
+        if frame == "static" and _land_type_change(a):
+            return {"mana:type_change"}
+        return out
+    if quoted:
+        out.add("mana:granted")
+    if frame == "triggered":
+        out.add("mana:trigger")
+    if frame == "spell":
+        out.add("mana:ritual")
+    if frame == "activated":
+        if any(not (isinstance(c.verb, ir.Verb) and c.verb.name == "symbols" and c.verb.args == ("T",))
+               for c in a.costs):
+            out.add("mana:costs")
+        for s in a.effect:
+            if s.kind == "activation":
+                out.add("mana:activation_restriction")
+            elif any(isinstance(c, ir.Clause) and c.verb_name == "spend" for c in s.clauses):
+                out.add("mana:spend_restriction")
+            elif not any(isinstance(c, ir.Clause) and c.verb_name == "add_mana" for c in s.clauses):
+                out.add("mana:rider")
+            elif len(s.clauses) > 1 or s.leads:
+                out.add("mana:rider")
+    return out
+
+
+def _land_type_change(a):
+    """A static ability that makes lands have a land type (305.7: "are Mountains", "is a Swamp
+    in addition to its other types", "every basic land type")."""
+    for c in ir.walk(a.effect):
+        if isinstance(c, ir.Clause) and c.verb_name in ("is", "becomes"):
+            for y in ir.walk(c.verb):
+                if isinstance(y, ir.Char) and y.kind == "subtype" and y.value in (
+                        "Plains", "Island", "Swamp", "Mountain", "Forest"):
+                    return True
+                if isinstance(y, str) and "basic land type" in y:
+                    return True
+    return False

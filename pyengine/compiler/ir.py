@@ -1,0 +1,247 @@
+"""The typed intermediate form of Oracle text: what the grammar found in a line, independent of
+the parse tree's shape and of the facts the KB consumes.
+
+A line becomes one :class:`Line` holding one ability (113.2): :class:`Keywords`,
+:class:`Activated`, :class:`Triggered`, :class:`Static` (a permanent's static ability or a
+spell's instructions: which one is decided from the card's types when lowering), or one of the
+special frames (:class:`Loyalty`, :class:`Chapter`, :class:`Mode`, :class:`Level`,
+:class:`ClassLevel`). Effects are :class:`Sentence` lists; a sentence is :class:`Clause` objects
+joined by connectors; a clause is an optional subject, an optional auxiliary ("may", "can't"),
+a verb with its arguments (:class:`Verb`), and tails ("until end of turn", "for each ...").
+Objects, players and zones are :class:`Obj`, :class:`Ref` and :class:`Zone`. What the grammar
+reads but this module has no dedicated class for is a :class:`Node` (kind, arguments), still
+typed by the grammar rule that produced it.
+"""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Node:
+    """A grammar construct without a dedicated class: its rule name and its parts."""
+
+    kind: str
+    args: tuple = ()
+
+    def find(self, kind):
+        """Every Node of this kind below (and including) this one."""
+        return [n for n in walk(self) if isinstance(n, Node) and n.kind == kind]
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number (107.1): an int, or "x" for X (107.3)."""
+
+    value: object
+
+
+@dataclass(frozen=True)
+class ManaCost:
+    """A run of mana symbols (107.4), e.g. ("2", "G", "G")."""
+
+    symbols: tuple
+
+
+@dataclass(frozen=True)
+class Char:
+    """One characteristic word of an object phrase: kind is color, card_type, supertype,
+    subtype, status, noun, pt, mana; ``negated`` for "non"."""
+
+    kind: str
+    value: str
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class Obj:
+    """An object or player phrase (109, 115): quantity ("a", "target" is a characteristic,
+    "up to two", "each"), possessor ("your", "its owner's"), characteristics as lists joined by
+    "or"/"and" (``groups`` of Char, ``joins`` the separators), and qualifiers (Node)."""
+
+    quantity: object = None
+    possessor: object = None
+    groups: tuple = ()
+    joins: tuple = ()
+    qualifiers: tuple = ()
+
+    @property
+    def chars(self):
+        """Every characteristic word, all groups together."""
+        return tuple(c for g in self.groups for c in g)
+
+    def has(self, kind, value=None):
+        return any(c.kind == kind and (value is None or c.value == value) and not c.negated
+                   for c in self.chars)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """How many: word ("a", "each", "all", "another", "up to", "any number of", "that many",
+    "a number", "the" ...) and a Number where one is given."""
+
+    word: str
+    number: object = None
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A reference that is not an object phrase: self (~, "this creature", 201.5), you, it,
+    them, they, any_target (115.4), damage, and pronouns such as "each of them"."""
+
+    kind: str
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A zone (400.1): noun (graveyard, hand, library, battlefield, exile, stack, anywhere),
+    whose (possessor or quantity word), position (top/bottom of)."""
+
+    noun: str
+    owner: object = None
+    position: str = ""
+
+
+@dataclass(frozen=True)
+class Verb:
+    """What a clause does: the grammar rule of the verb (add_mana, deal_damage, draw, ...) and
+    its arguments, as parsed."""
+
+    name: str
+    args: tuple = ()
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause: subject (None: the instruction's controller, "you"), auxiliary ("may",
+    "can't" ...), verb, tails ("until end of turn", "for each ...")."""
+
+    subject: object
+    aux: str
+    verb: object
+    tails: tuple = ()
+
+    @property
+    def verb_name(self):
+        return self.verb.name if isinstance(self.verb, Verb) else getattr(self.verb, "kind", "")
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A sentence: leading parts (conditions, durations), clauses and the words joining them,
+    a closing part (", where X is ..."), and how it ends ("." or "—" for a modal header)."""
+
+    leads: tuple
+    clauses: tuple
+    joins: tuple = ()
+    tail: object = None
+    kind: str = "sentence"
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """A keyword ability (702): its name (lower case) and parameter (a ManaCost, a Number, a
+    list of cost clauses, an object, a quality ...)."""
+
+    name: str
+    param: object = None
+    kind: str = "plain"
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A trigger condition (603.1): "when"/"whenever" with clauses, or "at" with a time point."""
+
+    word: str
+    clauses: tuple = ()
+    joins: tuple = ()
+    time: object = None
+
+
+@dataclass(frozen=True)
+class Keywords:
+    items: tuple
+
+
+@dataclass(frozen=True)
+class Activated:
+    """602.1: costs (clauses), effect (sentences)."""
+
+    costs: tuple
+    effect: tuple
+
+
+@dataclass(frozen=True)
+class Triggered:
+    trigger: Trigger
+    effect: tuple
+
+
+@dataclass(frozen=True)
+class Static:
+    """Sentences with no cost and no trigger: a static ability of a permanent, or the
+    instructions of an instant or sorcery (the card's types decide, 113.3)."""
+
+    effect: tuple
+
+
+@dataclass(frozen=True)
+class Loyalty:
+    cost: str
+    effect: tuple
+
+
+@dataclass(frozen=True)
+class Chapter:
+    numbers: tuple
+    effect: tuple
+
+
+@dataclass(frozen=True)
+class Mode:
+    effect: tuple
+
+
+@dataclass(frozen=True)
+class Level:
+    """711: a level header ("LEVEL 1-4", "LEVEL 5+") or a level's P/T ("2/3")."""
+
+    low: int = None
+    high: int = None
+    pt: str = None
+
+
+@dataclass(frozen=True)
+class ClassLevel:
+    costs: tuple
+    level: int
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a card's text: its index (1-based), printed text, normalised text, the
+    ability (None if the grammar does not cover it), the ability word (207.2c), and the parse
+    error if any."""
+
+    index: int
+    text: str
+    normalised: str
+    ability: object = None
+    ability_word: str = None
+    error: str = None
+
+    @property
+    def parsed(self):
+        return self.ability is not None
+
+
+def walk(x):
+    """Every IR value inside x, x first (depth first)."""
+    stack = [x]
+    while stack:
+        y = stack.pop()
+        yield y
+        if isinstance(y, (tuple, list)):
+            stack.extend(reversed(y))
+        elif hasattr(y, "__dataclass_fields__"):
+            stack.extend(reversed([getattr(y, f) for f in y.__dataclass_fields__]))

@@ -1,0 +1,323 @@
+"""Oracle text -> tokens for the grammar (``grammar/*.lark``).
+
+The text is split into words, symbols and punctuation (:func:`raw_tokens`); each raw token then
+gets a terminal of the grammar. A word is matched case-insensitively against the grammar's own
+words (its string literals, e.g. ``"creature"``); a word that is not one of them may be a
+subtype (205.3, ``SUBTYPE``, value the canonical singular) or any other word (``WORD``: counter
+kinds, names). Which of these a word is depends on where it stands: :class:`Tokens` offers the
+parser the candidates of each raw token in a fixed order, and the parser takes the first one its
+current state accepts (see :mod:`pyengine.compiler.parser`). The order is the lexical rule:
+
+1. a word of the grammar before a subtype before any other word ("counter" is the grammar's word,
+   never a counter kind named "counter");
+2. in a list of characteristics ("artifact, creature, or enchantment"; "white or blue"), a comma
+   or a conjunction that continues the list is ``LIST_COMMA`` / ``LIST_OR`` / ``LIST_AND`` /
+   ``LIST_ANDOR`` when what follows it is the rest of such a list: the one place where the
+   grammar needs to look two words ahead (LR(2)), decided here once.
+
+Other fixed rules: ``{T}`` and the like are the grammar's literals ``"{t}"``; any other mana
+symbol is ``MANA``; a number written in digits is ``NUMBER``; ``+1/+1`` is ``PTMOD``; ``1/1`` is
+``PT``; ``[+1]`` is ``LOYALTY``; ``~`` (the object itself) is ``SELF``; "X's"/"owners'" end in
+the possessive ``"'s"`` / ``"'"``; "nonland" is ``"non" "land"``; a line that starts with an ability
+word of 207.2c, or with a flavor word, and an em dash is ``AWORD`` or ``FWORD`` then ``"—"``.
+"""
+
+from dataclasses import dataclass
+from functools import lru_cache
+import re
+
+from . import vocabulary
+
+# One raw token: a mana symbol, a loyalty cost, a P/T change, a P/T, a number, a word, ~, or a
+# punctuation mark. Words keep their apostrophes and hyphens ("can't", "face-down").
+_RAW = re.compile(r"""
+    (?P<sym>\{[^{}\s]{1,12}\})
+  | (?P<loyalty>\[[+\-]?(?:[0-9]+|X)\])
+  | (?P<ptmod>[+\-](?:[0-9]+|X|\*)/[+\-](?:[0-9]+|X|\*))
+  | (?P<pt>(?:[0-9]+|X|\*)/(?:[0-9]+|X|\*))
+  | (?P<num>[0-9]+(?=[^A-Za-z0-9]|$))
+  | (?P<word>[A-Za-z0-9][A-Za-z0-9]*(?:['\-][A-Za-z0-9]+)*'?)
+  | (?P<self>~)
+  | (?P<punct>[.,:;"!?•—+\-/])
+  | (?P<space>\s+)
+""", re.X)
+
+# Contractions are words of the grammar as they stand ("can't"); any other word ending in 's is
+# a possessive: "owner's" -> "owner" "'s".
+CONTRACTIONS = {"can't", "don't", "doesn't", "isn't", "aren't", "wasn't", "weren't", "hasn't",
+                "haven't", "hadn't", "didn't", "couldn't", "wouldn't", "won't", "shouldn't",
+                "it's", "that's", "there's", "what's", "who's", "you're", "they're", "you've",
+                "they've", "i'm", "let's", "here's", "he's", "she's", "you'd", "they'd", "we're",
+                "where's", "one's"}
+
+_ROMAN = {"i", "ii", "iii", "iv", "v", "vi", "vii"}
+_ABILITY_WORD = re.compile(r"^(?P<prefix>[A-Z][^—:{}\"•]*?) — (?=\S)")
+
+
+@dataclass(frozen=True)
+class Raw:
+    """A raw token: its kind (sym, word, ...), its text and where it starts in the line."""
+
+    kind: str
+    text: str
+    pos: int
+
+
+class LexError(Exception):
+    """Text that is not made of Oracle-text tokens (an unknown character)."""
+
+
+def _text_clean(text):
+    return (text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
+            .replace("\u201d", '"').replace("\u2212", "-").replace("\u2013", "-"))
+
+
+def raw_tokens(text):
+    """The raw tokens of one normalised line (see module doc). Raises LexError."""
+    text = _text_clean(text)
+    out, pos = [], 0
+    m = _ABILITY_WORD.match(text)
+    if m and not _is_chapter(m.group("prefix")) and not m.group("prefix").startswith(("Choose", "LEVEL")):
+        prefix = m.group("prefix")
+        words = {w.lower() for w in vocabulary.sections()["ability words"]}
+        out.append(Raw("aword" if prefix.lower() in words else "fword", prefix, 0))
+        pos = m.end() - 2
+        out.append(Raw("punct", "—", pos))
+        pos += 1
+    while pos < len(text):
+        m = _RAW.match(text, pos)
+        if not m:
+            raise LexError(f"unexpected character {text[pos]!r}")
+        kind = m.lastgroup
+        tok = m.group(kind)
+        if kind == "word":
+            out += _split_word(tok, pos)
+        elif kind != "space":
+            out.append(Raw(kind, tok, pos))
+        pos = m.end()
+    return _phrases(_and_or(_close_quotes(out)))
+
+
+def _close_quotes(raws):
+    """A quoted ability that ends a sentence carries the sentence's period inside the quotes
+    ('has "{T}: Add {G}."'); the sentence itself gets its own period after the closing quote,
+    unless the sentence goes on ('"..." and "..."', '"..." until end of turn')."""
+    out, depth = [], 0
+    for i, r in enumerate(raws):
+        out.append(r)
+        if r.text != '"':
+            continue
+        depth = 1 - depth
+        if depth == 0 and i > 0 and raws[i - 1].text in (".", "!"):
+            nxt = raws[i + 1] if i + 1 < len(raws) else None
+            if nxt is None or (nxt.kind in ("word", "self") and nxt.text[:1].isupper()) or nxt.text == "~":
+                out.append(Raw("punct", ".", r.pos))
+    return out
+
+
+def _and_or(raws):
+    """'and/or' is one word."""
+    out = []
+    for r in raws:
+        if (r.text.lower() == "or" and len(out) >= 2 and out[-1].text == "/"
+                and out[-2].text.lower() == "and"):
+            out[-2:] = [Raw("word", "and/or", out[-2].pos)]
+        else:
+            out.append(r)
+    return out
+
+
+def _phrases(raws):
+    """Phrases of a word class ("first strike", "for mirrodin!") joined into one word token."""
+    table = vocabulary.phrases()
+    out, i = [], 0
+    while i < len(raws):
+        r = raws[i]
+        for phrase in table.get(r.text.lower(), ()) if r.kind == "word" else ():
+            words = _phrase_words(phrase)
+            seg = raws[i:i + len(words)]
+            if len(seg) == len(words) and all(t.text.lower() == w for t, w in zip(seg, words)):
+                out.append(Raw("word", " ".join(t.text for t in seg).replace(" !", "!"), r.pos))
+                i += len(words)
+                break
+        else:
+            out.append(r)
+            i += 1
+    return out
+
+
+@lru_cache(maxsize=None)
+def _phrase_words(phrase):
+    """The raw tokens of a phrase: 'for mirrodin!' -> ('for', 'mirrodin', '!')."""
+    return tuple(t.text.lower() for t in _split_plain(phrase))
+
+
+def _split_plain(text):
+    out, pos = [], 0
+    while pos < len(text):
+        m = _RAW.match(text, pos)
+        if m.lastgroup != "space":
+            out.append(Raw(m.lastgroup, m.group(), pos))
+        pos = m.end()
+    return out
+
+
+def _is_chapter(prefix):
+    return all(p.strip().lower() in _ROMAN for p in prefix.split(","))
+
+
+def _split_word(tok, pos):
+    low = tok.lower()
+    if low in CONTRACTIONS or tok in vocabulary.subtypes():
+        return [Raw("word", tok, pos)]
+    if low.endswith("'s") and len(tok) > 2:
+        return _split_word(tok[:-2], pos) + [Raw("word", "'s", pos + len(tok) - 2)]
+    if low.endswith("s'") and len(tok) > 2:
+        return _split_word(tok[:-1], pos) + [Raw("word", "'", pos + len(tok) - 1)]
+    for suffix in ("walk", "cycling"):     # 702.14 landwalk, 702.29e typecycling
+        if low.endswith(suffix) and len(tok) > len(suffix):
+            stem = tok[:-len(suffix)]
+            if stem in vocabulary.subtypes() or stem.lower() in ("land", "non-basic land"):
+                return [Raw("word", stem, pos), Raw("word", suffix, pos + len(stem))]
+    if low.startswith("non") and len(tok) > 3:
+        rest = tok[4:] if tok[3] == "-" else tok[3:]
+        if rest and (rest.lower() in _non_words() or rest in vocabulary.subtypes()):
+            return [Raw("word", "non", pos), Raw("word", rest, pos + len(tok) - len(rest))]
+    return [Raw("word", tok, pos)]
+
+
+@lru_cache(maxsize=None)
+def _non_words():
+    """Words that "non" may prefix (nonland, nontoken, nonblack, ...)."""
+    v = vocabulary.sections()
+    return (set(v["card types"]) | set(v["supertypes"]) |
+            {"white", "blue", "black", "red", "green", "colorless", "token", "attacking", "blocking",
+             "creature", "permanent", "human", "wall", "historic", "equipment", "aura", "vehicle",
+             "mana", "combat", "lethal", "commander", "rat", "food", "modified", "saga"})
+
+
+_LIST_CLASSES = {"CARDTYPE", "SUPERTYPE", "COLOR_WORD", "STATUS_WORD", "NOUN_WORD", "KEYWORD_NAME"}
+
+
+def _is_list_item(raw):
+    """A word that may stand in a list of characteristics or of keywords, or a mana symbol."""
+    if raw.kind == "sym":
+        return raw.text.upper() not in ("{T}", "{Q}", "{E}")
+    if raw.kind != "word":
+        return False
+    low = raw.text.lower()
+    return (vocabulary.word_classes().get(low) in _LIST_CLASSES or raw.text in vocabulary.subtypes()
+            or low in _LIST_WORDS)
+
+
+# words of the grammar that may start an item of such a list ("protection from red")
+_LIST_WORDS = {"non", "protection", "hexproof", "ward", "mana", "instant", "sorcery"}
+
+
+def _continues_list(raws, i):
+    """True if the comma/conjunction at raws[i] is followed by the rest of a list of
+    characteristics: items, more commas, and a final or/and/and/or before an item."""
+    n = len(raws)
+    conj = ("or", "and", "and/or")
+    j = i + 1
+    conj_seen = raws[i].text.lower() in conj
+    if not conj_seen and j < n and raws[j].text.lower() in conj:
+        j += 1
+        conj_seen = True
+    while j < n and _is_list_item(raws[j]):
+        while j < n and _is_list_item(raws[j]):
+            j += 1
+        if conj_seen:
+            return True
+        if j < n and raws[j].text == ",":
+            j += 1
+        if j < n and raws[j].text.lower() in conj:
+            j += 1
+            conj_seen = True
+    return False
+
+
+def literal_of(word, literals):
+    """The grammar's literal for a word: the word itself, or for a verb's "-s"/"-es" form its
+    base form ("draws" -> "draw") when that is a word of the grammar and the form itself is not."""
+    if word in literals:
+        return word
+    if word.endswith("s") and len(word) > 3 and word not in vocabulary.word_classes():
+        for base in (word[:-1], word[:-2] if word.endswith("es") else None):
+            if base and base in literals and base not in vocabulary.word_classes():
+                return base
+    return None
+
+
+def _merge_literals(raws, phrases):
+    """Literals of several words ("this turn", "up to") joined into one token, longest first."""
+    out, i = [], 0
+    while i < len(raws):
+        r = raws[i]
+        first = r.text.lower()
+        cands = phrases.get(first, ())
+        if r.kind == "word" and first.endswith("s"):       # "leaves the battlefield"
+            cands = tuple(cands) + tuple(phrases.get(first[:-1], ())) + tuple(
+                phrases.get(first[:-2], ()) if first.endswith("es") else ())
+        if r.text in (",", "or", "and") and _continues_list(raws, i):
+            cands = ()                      # a list separator: LIST_COMMA, LIST_OR ... (see doc)
+        for words in sorted(cands, key=len, reverse=True) if r.kind in ("word", "punct") else ():
+            seg = raws[i:i + len(words)]
+            if len(seg) == len(words) and all(t.text.lower() == w for t, w in zip(seg[1:], words[1:])):
+                out.append(Raw("word", " ".join(words), r.pos))
+                i += len(words)
+                break
+        else:
+            out.append(r)
+            i += 1
+    return out
+
+
+class Tokens:
+    """The candidate terminals of each raw token of a line, in the order of the lexical rule."""
+
+    def __init__(self, text, literals, phrases=None):
+        self.raws = _merge_literals(raw_tokens(text), phrases or {})
+        self.literals = literals
+
+    def candidates(self, i):
+        """[(terminal name, value)] for raw token i, most preferred first."""
+        raw = self.raws[i]
+        lit = self.literals.get
+        if raw.kind == "word":
+            low = raw.text.lower()
+            out = []
+            if low in ("or", "and", "and/or") and _continues_list(self.raws, i):
+                out.append(({"or": "LIST_OR", "and": "LIST_AND"}.get(low, "LIST_ANDOR"), low))
+            word = literal_of(low, self.literals)
+            if word:
+                out.append((self.literals[word], word))
+            cls = vocabulary.word_classes().get(low)
+            if cls:
+                out.append((cls, low))
+            sub = vocabulary.subtypes().get(raw.text)
+            if sub:
+                out.append(("SUBTYPE", sub))
+            out.append(("OTHER_WORD", raw.text))
+            return out
+        if raw.kind == "punct":
+            out = []
+            if raw.text == "," and _continues_list(self.raws, i):
+                out.append(("LIST_COMMA", ","))
+            if lit(raw.text):
+                out.append((lit(raw.text), raw.text))
+            return out or [("PUNCT", raw.text)]
+        if raw.kind == "sym":
+            low = raw.text.lower()
+            if lit(low):
+                return [(lit(low), low)]
+            return [("MANA_SYM", raw.text)]
+        if raw.kind == "num":
+            return [("DIGITS", raw.text)]
+        if raw.kind == "self":
+            return [("SELF_NAME", "~")]
+        if raw.kind == "aword":
+            return [("AWORD", raw.text)]
+        if raw.kind == "fword":
+            return [("FWORD", raw.text)]
+        return [({"loyalty": "LOYALTY_COST", "ptmod": "PT_MOD", "pt": "PT_VAL"}[raw.kind], raw.text)]

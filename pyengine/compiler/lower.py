@@ -1,0 +1,211 @@
+"""Intermediate form -> facts: the one place where what a line says becomes the fixed fact
+vocabulary of ``kb/schema.lp``.
+
+:func:`lower` takes one parsed line (:class:`pyengine.compiler.ir.Line`) and returns a
+:class:`Lowered`: the facts, and whether the KB carries out everything the line says. A line is
+*modelled* only when every part of it becomes facts the KB interprets; otherwise the facts that
+are safe to give (an activated ability's costs, a mana ability's mana with an unmodelled rider)
+are still given, with ``effect_not_modelled`` where the KB must not assume it knows the rest,
+and the line is reported with the answers it could change (:mod:`pyengine.compiler.affects`).
+
+Each ``_lower_*`` function handles one frame; each shape it recognises names the rule it
+implements. Nothing here is named after a card: shapes are matched on the IR.
+"""
+
+from dataclasses import dataclass, field
+
+from ..terms import Const, fn
+from . import ir, mana_ir
+from .shapes import (Ctx, Unmodelled, controller_phrase, counters, int_of, is_self, simple_type, targets,
+                     untapped_you_control)
+from .symbols import NotModelled, parse_mana_cost
+
+__all__ = ["Ctx", "Lowered", "Unmodelled", "lower", "cost_facts"]
+
+
+@dataclass
+class Lowered:
+    """The facts of one line, whether the KB carries out all of it, and if not, why."""
+
+    facts: list = field(default_factory=list)
+    modelled: bool = True
+    reason: str = ""
+    ability: bool = True        # the line is an ability the KB knows (card_ability/ability_text)
+    part: object = None         # the part not carried out, when only part of the line is not
+
+
+def lower(ctx, line):
+    """The facts of a parsed line (see module doc)."""
+    from .lower_effects import static, triggered
+    a = line.ability
+    try:
+        if isinstance(a, ir.Keywords):
+            return Lowered(_keywords(ctx, a.items))
+        if isinstance(a, ir.Activated):
+            return _activated(ctx, a)
+        if isinstance(a, ir.Triggered):
+            return Lowered(triggered(ctx, a))
+        if isinstance(a, ir.Static):
+            return Lowered(static(ctx, a.effect))
+        raise Unmodelled(f"{type(a).__name__.lower()} abilities are not modelled")
+    except Unmodelled as e:
+        if e.facts:                 # part of the line is an ability the KB knows (603.2 ...)
+            return Lowered(e.facts, False, str(e))
+        return Lowered([], False, str(e), ability=False)
+
+
+# --- keywords (702) -------------------------------------------------------------------------
+
+# keywords the KB knows by name (kb/: keyword(Ab,K))
+KB_PLAIN = {"flying", "haste", "vigilance", "trample", "reach", "deathtouch", "lifelink",
+            "first strike", "double strike", "defender", "hexproof", "indestructible", "menace",
+            "flash", "fuse"}
+# keywords with a mana cost the KB knows (keyword_cost(Ab,mana(S,N)))
+KB_COSTED = {"morph", "megamorph", "disguise", "ward", "equip", "unearth", "kicker", "bestow"}
+_ENCHANTABLE = {"creature", "permanent", "land", "artifact", "enchantment", "planeswalker"}
+
+
+def _keywords(ctx, items):
+    facts = []
+    for k in items:
+        name = k.name.replace(" ", "_")
+        if k.kind == "plain" and k.name in KB_PLAIN:
+            facts.append(("keyword", ctx.ab, Const(name)))
+        elif k.kind == "cost" and k.name in KB_COSTED:
+            facts.append(("keyword", ctx.ab, Const(name)))
+            facts += [("keyword_cost", ctx.ab, fn("mana", s, n)) for s, n in _mana(k.param)]
+        elif k.name == "enchant" and k.kind == "object":
+            t = simple_type(k.param)
+            if t not in _ENCHANTABLE:
+                raise Unmodelled(f"enchant {t or 'this'} is not modelled")
+            facts += [("keyword", ctx.ab, Const("enchant")), ("enchant_filter", ctx.ab, Const(t))]
+        else:
+            raise Unmodelled(f"keyword {k.name!r} is not modelled")
+    return facts
+
+
+def _mana(cost):
+    """[(symbol term, count)] of a ManaCost (107.4); Unmodelled for symbols the KB lacks."""
+    try:
+        return parse_mana_cost("".join("{" + s + "}" for s in cost.symbols))
+    except NotModelled as e:
+        raise Unmodelled(str(e)) from None
+
+
+
+
+# --- activated abilities (602) ----------------------------------------------------------------
+
+def _activated(ctx, a):
+    facts = [("activated", ctx.ab)] + cost_facts(ctx, a.costs)
+    try:
+        facts += _activated_effect(ctx, a.effect)
+        return Lowered(facts)
+    except Unmodelled as e:
+        # 602.1: the ability and its costs are known; what it does is not, so the KB must not
+        # assume it can be activated (kb/activation.lp: effect_not_modelled)
+        facts += e.facts + [("effect_not_modelled", ctx.ab)]
+        if targets(a.effect):
+            facts.append(("ability_targets", ctx.ab))
+        return Lowered(facts, False, str(e), part=ir.Activated(a.costs, e.part or a.effect))
+
+
+def cost_facts(ctx, clauses):
+    """ability_cost(Ab,K) for each cost item (118, 602.1); Unmodelled for any other cost."""
+    facts = []
+    for c in clauses:
+        facts += [("ability_cost", ctx.ab, k) for k in _cost_item(c)]
+    return facts
+
+
+def _cost_item(c):
+    if not isinstance(c, ir.Clause) or c.subject is not None or c.aux or c.tails:
+        raise Unmodelled("cost not modelled")
+    v = c.verb
+    if v.name == "symbols":
+        out, run = [], []
+        for s in v.args + ("",):
+            if isinstance(s, ir.ManaCost):
+                run += s.symbols
+                continue
+            if run:
+                out += [fn("mana", sym, n) for sym, n in _mana(ir.ManaCost(tuple(run)))]
+                run = []
+            if s == "T":
+                out.append(Const("tap"))             # 107.5
+            elif s == "Q":
+                out.append(Const("untap"))           # 107.6
+            elif s:
+                raise Unmodelled(f"cost {{{s}}} is not modelled")
+        return out
+    args = [x for x in v.args if not isinstance(x, str)]
+    if v.name == "pay" and len(args) == 1 and isinstance(args[0], ir.Number) and "life" in v.args:
+        return [fn("pay_life", int_of(args[0]))]                                    # 119.4
+    if v.name == "exert" and is_self(args[0]):
+        return [Const("exert")]                                                   # 701.43
+    if v.name == "sacrifice":
+        if is_self(args[0]):
+            return [Const("sacrifice_self")]
+        t = simple_type(args[0])
+        if t in ("land", "creature", "artifact", "enchantment"):
+            return [fn("sacrifice", Const(t))]
+    if v.name == "tap" and len(args) == 1:
+        t = untapped_you_control(args[0])
+        if t in ("creature", "artifact", "land"):
+            return [fn("tap_untapped", Const(t))]
+    if v.name == "remove_counters" and len(args) == 2 and is_self(args[1]):
+        kind, n = counters(args[0])
+        if kind is not None:
+            return [fn("remove_counter", kind, n)]                               # 122.8
+    raise Unmodelled(f"cost {v.name.replace('_', ' ')} is not modelled")
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+def _activated_effect(ctx, sentences):
+    """The effect of an activated ability: mana (106, 605) and its activation condition."""
+    facts = mana_effect(ctx, sentences[0])
+    for i, s in enumerate(sentences[1:], 1):
+        cond = _activation_condition(s)
+        if cond is None:
+            raise Unmodelled("what follows the mana is not modelled", facts, part=sentences[i:])
+        facts.append(("activation_condition", ctx.ab, cond))
+    return facts
+
+
+def mana_effect(ctx, sentence):
+    """Facts of one sentence that adds mana and does nothing else; Unmodelled otherwise."""
+    mana = mana_ir.of_sentence(sentence)
+    if mana is None:
+        raise Unmodelled("effect not modelled")
+    return mana_ir.facts(ctx.ab, mana)
+
+
+def _activation_condition(s):
+    """602.5b: "Activate only if you control an artifact." -> you_control(artifact)."""
+    if s.kind != "activation" or len(s.clauses) != 1:
+        return None
+    v = s.clauses[0]
+    when = next((a for a in v.args if isinstance(a, ir.Node) and a.kind == "activation_when"), None)
+    if when is None or len(v.args) != 2 or when.args[:1] != ("if",):
+        return None
+    clause = when.args[1]
+    if not isinstance(clause, ir.Clause) or clause.verb_name != "control" or clause.tails:
+        return None
+    rel, obj = clause.verb.args
+    if controller_phrase(rel) != "you control":
+        return None
+    t = simple_type(obj)
+    if t in ("artifact", "creature", "enchantment", "land"):
+        return fn("you_control", Const(t))
+    return None

@@ -1,0 +1,212 @@
+"""Reading the intermediate form: the context of a line being lowered, and small matchers for
+the shapes the fact vocabulary expresses (an object phrase as a filter term, a counters phrase,
+"you control", ...). Shared by :mod:`lower`, :mod:`mana_ir` and :mod:`lower_effects`.
+
+Filter terms (the one filter language of the fact vocabulary, documented in kb/schema.lp):
+
+- a card type constant (``land``, ``creature``, ...) or ``permanent``: objects of that type;
+- ``subtype("Forest")``, ``supertype(basic)``, ``color(g)``, ``status(tapped)``;
+- ``non(F)``, ``and(F,G)``, ``or(F,G)``;
+- ``you_control(F)``, ``opponent_controls(F)``: F and controlled by the effect's controller /
+  an opponent of them (109.5).
+
+Today's predicates keep their older, narrower forms (``nonbasic_land``, ``you_control(T)``), which
+:func:`kb_filter` produces where they apply.
+"""
+
+from dataclasses import dataclass
+
+from ..terms import Const, fn
+from . import ir
+from .symbols import NotModelled
+
+
+@dataclass
+class Ctx:
+    """What lowering may use: the card key, the line, the face, the ability term's kind."""
+
+    card: str
+    index: int
+    face: object = None
+    raw: str = ""
+    text: str = ""
+    kind: str = "ab"            # "granted" for an ability quoted inside another one
+
+    @property
+    def ab(self):
+        return fn(self.kind, self.card, self.index)
+
+    @property
+    def is_spell(self):
+        """The text is a spell ability of an instant or sorcery (113.3a): its lasting effect is
+        an `effects:` entry of the snapshot once the spell resolved (611.2a)."""
+        tl = (self.face.type_line if self.face is not None else "").lower()
+        return "instant" in tl or "sorcery" in tl
+
+
+class Unmodelled(NotModelled):
+    """A part of a line that no fact of the vocabulary carries out. ``facts`` are the facts
+    that could still be given for the rest of the line."""
+
+    def __init__(self, message, facts=(), part=None):
+        super().__init__(message)
+        self.facts = list(facts)
+        self.part = part            # the part of the line not carried out (IR), if not all of it
+
+
+def is_self(x):
+    """~ or "this creature" (201.5, 109.2)."""
+    return isinstance(x, ir.Ref) and x.kind == "self"
+
+
+def int_of(number):
+    """The int of a Number; Unmodelled for X or an expression."""
+    if not isinstance(number, ir.Number) or not isinstance(number.value, int):
+        raise Unmodelled("a variable amount is not modelled here")
+    return number.value
+
+
+def controller_phrase(q):
+    """The words of a "you control"-style qualifier ("you control", "an opponent controls"), or
+    None for any other qualifier."""
+    if isinstance(q, ir.Node) and q.kind == "rel_control":
+        inner = q.args[0]
+        return " ".join(str(a) for a in inner.args)
+    return None
+
+
+def simple_type(obj):
+    """The one card type (or "permanent") an object phrase names and nothing else ("creature",
+    "a land"); None for anything more."""
+    if not isinstance(obj, ir.Obj) or obj.qualifiers or obj.possessor or len(obj.groups) != 1:
+        return None
+    if obj.quantity is not None and obj.quantity.word not in ("a", "an"):
+        return None
+    if len(obj.groups[0]) != 1:
+        return None
+    c = obj.groups[0][0]
+    if c.negated:
+        return None
+    if c.kind == "card_type" or (c.kind == "noun" and c.value == "permanent"):
+        return c.value
+    return None
+
+
+def untapped_you_control(obj):
+    """"an untapped <type> you control" -> type (for tap_untapped(T), 602.1)."""
+    if not isinstance(obj, ir.Obj) or obj.possessor or len(obj.groups) != 1:
+        return None
+    if obj.quantity is None or obj.quantity.word not in ("a", "an"):
+        return None
+    chars = obj.groups[0]
+    if len(chars) != 2 or chars[0] != ir.Char("status", "untapped") or chars[1].kind != "card_type":
+        return None
+    if len(obj.qualifiers) != 1 or controller_phrase(obj.qualifiers[0]) != "you control":
+        return None
+    return chars[1].value
+
+
+def counters(node):
+    """(kind, n) of a counters phrase ("two +1/+1 counters"); kind None when none is named."""
+    if isinstance(node, ir.Node) and node.kind == "counters_np":
+        node = node.args[0]
+    if not isinstance(node, ir.Node) or node.kind != "counters_phrase":
+        return None, None
+    qty, kind = None, None
+    for a in node.args:
+        if isinstance(a, ir.Node) and a.kind == "counter_quantity":
+            nums = [x for x in a.args if isinstance(x, ir.Number)]
+            words = [x for x in a.args if isinstance(x, str)]
+            if nums and not words:
+                qty = int_of(nums[0])
+            elif words in (["a"], ["an"]):
+                qty = 1
+        elif isinstance(a, ir.Node) and a.kind == "counter_kind":
+            kind = str(a.args[0]) if len(a.args) == 1 else None
+    if qty is None:
+        raise Unmodelled("an amount of counters that is not a number")
+    return kind, qty
+
+
+def targets(x):
+    """True if something in x has a target (115.1): "target" in an object phrase, or
+    "any target" (115.4)."""
+    for y in ir.walk(x):
+        if isinstance(y, ir.Char) and y.kind == "noun" and y.value in ("target", "targets"):
+            return True
+    return False
+
+
+def sentences_text(ctx):
+    """The effect text of a line (after the cost of an activated ability)."""
+    return ctx.text.split(": ", 1)[-1]
+
+
+_PLAYER_SCOPE = {"you control": "you_control", "an opponent controls": "opponent_controls",
+                 "your opponents control": "opponent_controls"}
+
+
+def filter_term(obj):
+    """The filter term of an object phrase (see module doc); Unmodelled for qualifiers the
+    filter language lacks."""
+    if not isinstance(obj, ir.Obj) or obj.possessor:
+        raise Unmodelled("this object is not a filter")
+    ctrl = None
+    for q in obj.qualifiers:
+        p = controller_phrase(q)
+        if p in _PLAYER_SCOPE and ctrl is None:
+            ctrl = _PLAYER_SCOPE[p]
+        else:
+            raise Unmodelled("a qualifier of this object is not modelled")
+    alts = []
+    for group in obj.groups:
+        parts = [_char_term(c) for c in group if not (c.kind == "noun" and c.value in ("target",))]
+        parts = [p for p in parts if p is not None]
+        if not parts:
+            raise Unmodelled("an object without characteristics")
+        term = parts[-1]
+        for p in reversed(parts[:-1]):
+            term = fn("and", p, term)
+        alts.append(term)
+    term = alts[0] if alts else Const("permanent")
+    for join, alt in zip(obj.joins, alts[1:]):
+        if any(w in ("or", "and", "and/or", ",") for w in join):
+            term = fn("or", term, alt)
+    return fn(ctrl, term) if ctrl else term
+
+
+def _char_term(c):
+    if c.kind == "card_type":
+        t = Const(c.value)
+    elif c.kind == "noun" and c.value in ("permanent", "permanents"):
+        return None if not c.negated else Const("permanent")
+    elif c.kind == "subtype":
+        t = fn("subtype", c.value)
+    elif c.kind == "supertype":
+        t = fn("supertype", Const(c.value))
+    elif c.kind == "color":
+        t = fn("color", Const({"white": "w", "blue": "u", "black": "b", "red": "r",
+                               "green": "g"}[c.value]))
+    elif c.kind == "status" and c.value in ("tapped", "untapped", "attacking", "blocking",
+                                            "token", "nontoken", "other", "legendary"):
+        t = fn("status", Const(c.value))
+    else:
+        raise Unmodelled(f"the characteristic {c.value!r} is not a filter of the vocabulary")
+    return fn("non", t) if c.negated else t
+
+
+def kb_filter(obj):
+    """The older filter constants of mana_replacement/mana_trigger (106.12b): "a land" -> land,
+    "a nonbasic land" -> nonbasic_land, "a permanent" -> permanent; None for anything else."""
+    if not isinstance(obj, ir.Obj) or obj.qualifiers or obj.possessor or len(obj.groups) != 1:
+        return None
+    if obj.quantity is None or obj.quantity.word not in ("a", "an"):
+        return None
+    chars = obj.groups[0]
+    if chars == (ir.Char("card_type", "land"),):
+        return Const("land")
+    if chars == (ir.Char("noun", "permanent"),):
+        return Const("permanent")
+    if chars == (ir.Char("supertype", "basic", True), ir.Char("card_type", "land")):
+        return Const("nonbasic_land")
+    return None
