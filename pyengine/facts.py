@@ -1,18 +1,27 @@
 """A validated snapshot as facts (tuples, see :mod:`pyengine.terms`); the vocabulary is kb/schema.lp.
 
 Only cards the snapshot mentions are compiled and sent, so grounding stays proportional to the
-snapshot. Compiled cards are cached per process.
+snapshot. Compiled cards are cached per process and between runs.
 """
 
+import atexit
 from functools import lru_cache
 
 from .compiler import compile_card
+from .compiler.cache import CompiledCache
 from .terms import Const, fn
+
+_CACHE = None
 
 
 @lru_cache(maxsize=None)
 def _compiled(card):
-    return compile_card(card)
+    """A card compiled once per process, and kept between runs (pyengine.compiler.cache)."""
+    global _CACHE
+    if _CACHE is None:
+        _CACHE = CompiledCache()
+        atexit.register(_CACHE.save)
+    return _CACHE.get(card, compile_card)
 
 
 def compiled(snapshot, name):

@@ -10,8 +10,13 @@ terminals that the parser's current state accepts.
 """
 
 from functools import lru_cache
+import hashlib
+import os
 from pathlib import Path
+import sys
+import tempfile
 
+import lark
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 from lark.lexer import Lexer
@@ -69,11 +74,48 @@ class _WordLexer(Lexer):
             yield Token(name, value, start_pos=raw.pos)
 
 
+_OPTIONS = dict(parser="lalr", lexer=_WordLexer, strict=True, maybe_placeholders=False,
+                keep_all_tokens=True, start=["start", "costs", "trigger_head"])
+
+
+def build_parser():
+    """The Lark LALR(1) parser of the grammar, built from the grammar files. ``strict=True``: a
+    shift/reduce or reduce/reduce conflict is a GrammarError, never resolved silently."""
+    return Lark(grammar_text(), **_OPTIONS)
+
+
+def cache_path():
+    """Where the built parse table is kept between runs: $MTGKB_CACHE_DIR, else the user's cache
+    directory; the name holds a hash of the grammar, Lark's version and Python's."""
+    text = grammar_text() + lark.__version__ + sys.version.split()[0] + repr(sorted(
+        (k, str(v)) for k, v in _OPTIONS.items()))
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+    base = os.environ.get("MTGKB_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "mtgkb")
+    return Path(base) / f"oracle-grammar-{digest}.lark"
+
+
 @lru_cache(maxsize=None)
 def lark_parser():
-    """The Lark LALR(1) parser of the grammar (built once per process, strict: no conflicts)."""
-    return Lark(grammar_text(), parser="lalr", lexer=_WordLexer, strict=True, start=["start", "costs", "trigger_head"],
-                maybe_placeholders=False, keep_all_tokens=True, cache=False)
+    """The parser, loaded from the cache when the grammar has not changed since it was built
+    (building takes seconds, loading a fraction of one); built and cached otherwise. A cache
+    that cannot be read or written is only slower, never an error."""
+    path = cache_path()
+    try:
+        with open(path, "rb") as f:
+            return Lark.load(f)
+    except Exception:                       # noqa: BLE001 - missing, stale or unreadable: rebuild
+        pass
+    parser = build_parser()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            parser.save(f)
+        os.replace(tmp, path)               # atomic: concurrent runs never read half a file
+    except OSError:
+        pass
+    return parser
 
 
 def parse(text, start="start"):
