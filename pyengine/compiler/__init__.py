@@ -15,7 +15,10 @@ dropped silently: each note is also a ``card_not_modelled(Card, Line, Text)`` fa
 """
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 import re
+
+from lark.exceptions import VisitError
 
 from ..terms import Const
 from . import affects as affects_mod
@@ -76,20 +79,30 @@ def parse_line(text, names=()):
 
 
 def _parse(index, raw, norm):
+    ability, word, error = _parse_normalised(norm)
+    return ir.Line(index, raw.strip(), norm, ability, word, error)
+
+
+@lru_cache(maxsize=65536)
+def _parse_normalised(norm):
+    """(ability, ability word, error) of a normalised line; the same text is parsed once per
+    process (the intermediate form is immutable, so it can be shared)."""
     try:
         tree = parse(norm)
-        ability = Build().transform(tree)
     except ParseError as e:
-        return ir.Line(index, raw.strip(), norm, None, error=str(e))
-    except Exception as e:          # noqa: BLE001 - a number beyond the solver's, or a bug: not modelled
-        cause = getattr(e, "orig_exc", e)
-        if not isinstance(cause, (TooLarge, NotModelled)):
-            raise
-        return ir.Line(index, raw.strip(), norm, None, error=str(cause))
+        return None, None, str(e)
+    try:
+        ability = Build().transform(tree)
+    except VisitError as e:
+        cause = e.orig_exc
+        if isinstance(cause, (TooLarge, NotModelled)):      # a number beyond the solver's
+            return None, None, str(cause)
+        # a bug of the compiler must not stop a command: the line is reported as not understood
+        return None, None, f"internal error of the compiler: {type(cause).__name__}: {cause}"
     word = None
     if isinstance(ability, tuple) and len(ability) == 2 and isinstance(ability[0], str):
         word, ability = ability
-    return ir.Line(index, raw.strip(), norm, ability, word)
+    return ability, word, None
 
 
 def compile_card(card):
@@ -142,6 +155,9 @@ def _face(key, face, facts, notes, lines, chars=True):
                 low = lower(ctx, line)
             except Unmodelled as e:       # a part of the line beyond the vocabulary (numbers ...)
                 low = Lowered([], False, str(e), ability=False)
+            except Exception as e:        # noqa: BLE001 - a bug must not stop a command: reported
+                low = Lowered([], False, f"internal error of the compiler: {type(e).__name__}: {e}",
+                              ability=False)
         if low.ability:
             facts.append(("card_ability", key, ctx.ab))
             facts.append(("ability_text", ctx.ab, raw.strip()))

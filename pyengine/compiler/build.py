@@ -73,6 +73,10 @@ class Build(Transformer):
     def start(self, c):
         return c[0]
 
+    def line(self, c):                  # an ability word (207.2c) before an ability
+        word, ability = c
+        return (word, ability)
+
     def costs(self, c):
         return c[0][0]
 
@@ -146,7 +150,9 @@ class Build(Transformer):
 
     @staticmethod
     def _kw_name(node):
-        return " ".join(str(a) for a in node.args)
+        if isinstance(node, ir.Node):
+            return " ".join(str(a) for a in node.args)
+        return str(node).lower()
 
     def kw_cost(self, c):
         return ir.Keyword(self._kw_name(c[0]), c[1], "cost")

@@ -35,7 +35,7 @@ def kinds_of(line, face=None):
     spell = face is not None and any(t in face.type_line.lower() for t in ("instant", "sorcery"))
     frame = {ir.Keywords: "keyword", ir.Activated: "activated", ir.Triggered: "triggered",
              ir.Loyalty: "loyalty", ir.Chapter: "chapter", ir.Mode: "mode", ir.Level: "level",
-             ir.ClassLevel: "class_level"}.get(type(a))
+             ir.ClassLevel: "class_level"}.get(type(a), "other")
     if isinstance(a, ir.Static):
         frame = "spell" if spell else ("replacement" if _replaces(a) else "static")
     out.add(frame)

@@ -77,7 +77,7 @@ def _lead_if(sentence):
     if len(leads) != 1 or not isinstance(leads[0], ir.Node) or leads[0].kind != "lead_if":
         return None, None
     clauses, joins = leads[0].args[1]
-    if len(clauses) != 1:
+    if len(clauses) != 1 or not isinstance(clauses[0], ir.Clause):
         return None, None
     return clauses[0], duration
 
@@ -449,7 +449,7 @@ def _as_turned_face_up(ctx, sentences):
     if len(s.leads) != 1 or s.leads[0].kind != "lead_as":
         return None
     clauses, _ = s.leads[0].args[1]
-    if len(clauses) != 1 or not is_self(clauses[0].subject):
+    if len(clauses) != 1 or not isinstance(clauses[0], ir.Clause) or not is_self(clauses[0].subject):
         return None
     if clauses[0].verb != ir.Verb("passive", (ir.Node("be_word", ("is",)), "turned face up")):
         return None
@@ -541,7 +541,7 @@ def _becomes_tapped(ctx, t, effect):
     if t.word != "whenever" or len(t.clauses) != 1 or len(effect) != 1:
         return None
     c = t.clauses[0]
-    if not is_self(c.subject) or c.aux or c.tails or c.verb_name != "becomes":
+    if not isinstance(c, ir.Clause) or not is_self(c.subject) or c.aux or c.tails or c.verb_name != "becomes":
         return None
     if _verb_args(c) != [ir.Obj(None, None, ((ir.Char("status", "tapped"),),))]:
         return None
@@ -563,7 +563,7 @@ def _modified_dies_manifest(ctx, t, effect):
     if t.word != "whenever" or len(t.clauses) != 1 or len(effect) != 1:
         return None
     c = t.clauses[0]
-    if c.aux or c.tails or c.verb_name != "dies":
+    if not isinstance(c, ir.Clause) or c.aux or c.tails or c.verb_name != "dies":
         return None
     if not _obj_is(c.subject, ir.Char("status", "modified"), ir.Char("card_type", "creature"),
                    quantity="a", qualifiers=("you control",)):
@@ -597,7 +597,7 @@ def _turned_face_up(ctx, t, effect):
     if t.word != "when" or len(t.clauses) != 1:
         return None
     c = t.clauses[0]
-    if not is_self(c.subject) or c.aux or c.tails:
+    if not isinstance(c, ir.Clause) or not is_self(c.subject) or c.aux or c.tails:
         return None
     if c.verb != ir.Verb("passive", (ir.Node("be_word", ("is",)), "turned face up")):
         return None
