@@ -38,7 +38,8 @@ _RAW = re.compile(r"""
   | (?P<num>[0-9]+(?=[^A-Za-z0-9]|$))
   | (?P<word>[A-Za-z0-9][A-Za-z0-9]*(?:['\-][A-Za-z0-9]+)*'?)
   | (?P<self>~)
-  | (?P<punct>[.,:;"!?•—+\-/])
+  | (?P<poss>'s\b)
+  | (?P<punct>[.,:;"!?•—+\-/|])
   | (?P<space>\s+)
 """, re.X)
 
@@ -92,6 +93,8 @@ def raw_tokens(text):
         tok = m.group(kind)
         if kind == "word":
             out += _split_word(tok, pos)
+        elif kind == "poss":
+            out.append(Raw("word", tok, pos))
         elif kind != "space":
             out.append(Raw(kind, tok, pos))
         pos = m.end()
@@ -146,6 +149,15 @@ def _phrases(raws):
     return out
 
 
+def phrase_words(text):
+    """The raw tokens of a literal of several words, lower case: "under its owner's control" ->
+    ("under", "its", "owner", "'s", "control")."""
+    out = []
+    for r in _split_plain(text):
+        out += _split_word(r.text, r.pos) if r.kind == "word" else [r]
+    return tuple(t.text.lower() for t in out)
+
+
 @lru_cache(maxsize=None)
 def _phrase_words(phrase):
     """The raw tokens of a phrase: 'for mirrodin!' -> ('for', 'mirrodin', '!')."""
@@ -153,9 +165,15 @@ def _phrase_words(phrase):
 
 
 def _split_plain(text):
+    """Raw tokens of a literal of the grammar (any character the text tokenizer does not know,
+    such as a lone apostrophe, is one token)."""
     out, pos = [], 0
     while pos < len(text):
         m = _RAW.match(text, pos)
+        if m is None:
+            out.append(Raw("punct", text[pos], pos))
+            pos += 1
+            continue
         if m.lastgroup != "space":
             out.append(Raw(m.lastgroup, m.group(), pos))
         pos = m.end()
@@ -211,7 +229,8 @@ def _is_list_item(raw):
 
 
 # words of the grammar that may start an item of such a list ("protection from red")
-_LIST_WORDS = {"non", "protection", "hexproof", "ward", "mana", "instant", "sorcery"}
+_LIST_WORDS = {"non", "protection", "hexproof", "ward", "mana", "instant", "sorcery", "hand",
+               "graveyard", "library", "graveyards", "hands", "libraries", "exile"}
 
 
 def _continues_list(raws, i):
@@ -224,6 +243,13 @@ def _continues_list(raws, i):
     if not conj_seen and j < n and raws[j].text.lower() in conj:
         j += 1
         conj_seen = True
+    if j < n and raws[j].text.lower() in ("a", "an") and raws[i].text != ",":
+        j += 1
+    elif j < n and raws[j].text.lower() in ("a", "an") and _article_list(raws, i):
+        j += 1
+    if (raws[i].text == "," and not conj_seen and j + 1 < n and raws[j].text.lower() == "non"
+            and i > 0 and _non_before(raws, i)):
+        return True                     # "noncreature, nonland card": both apply (Oracle style)
     while j < n and _is_list_item(raws[j]):
         while j < n and _is_list_item(raws[j]):
             j += 1
@@ -234,7 +260,20 @@ def _continues_list(raws, i):
         if j < n and raws[j].text.lower() in conj:
             j += 1
             conj_seen = True
+        if j < n and raws[j].text.lower() in ("a", "an"):
+            j += 1
     return False
+
+
+def _article_list(raws, i):
+    """A comma before "a"/"an" joins a list of objects with articles ("an artifact, a creature,
+    and a land") when the items before it had articles too."""
+    return i >= 2 and raws[i - 2].text.lower() in ("a", "an") and _is_list_item(raws[i - 1])
+
+
+def _non_before(raws, i):
+    """The item before position i is a "non"-characteristic ("noncreature")."""
+    return i >= 2 and raws[i - 2].text.lower() == "non"
 
 
 def literal_of(word, literals):
@@ -264,13 +303,19 @@ def _merge_literals(raws, phrases):
         for words in sorted(cands, key=len, reverse=True) if r.kind in ("word", "punct") else ():
             seg = raws[i:i + len(words)]
             if len(seg) == len(words) and all(t.text.lower() == w for t, w in zip(seg[1:], words[1:])):
-                out.append(Raw("word", " ".join(words), r.pos))
+                out.append(Raw("word", _joined(words), r.pos))
                 i += len(words)
                 break
         else:
             out.append(r)
             i += 1
     return out
+
+
+def _joined(words):
+    """The literal a phrase of raw tokens came from: words joined by spaces, "'s" attached."""
+    text = " ".join(words)
+    return text.replace(" 's", "'s").replace(" '", "'").replace(" ,", ",")
 
 
 class Tokens:

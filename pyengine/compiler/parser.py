@@ -21,7 +21,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 from lark.lexer import Lexer
 
-from .lexer import LexError, Tokens
+from .lexer import LexError, Tokens, phrase_words
 
 GRAMMAR_DIR = Path(__file__).parent / "grammar"
 # the files of the grammar, in the order they are read (each is a section of one grammar)
@@ -53,9 +53,9 @@ class _WordLexer(Lexer):
         for t in lexer_conf.terminals:
             if t.pattern.type == "str":
                 self.literals[t.pattern.value] = t.name
-                words = t.pattern.value.split(" ")
+                words = phrase_words(t.pattern.value)
                 if len(words) > 1:
-                    self.phrases.setdefault(words[0], []).append(tuple(words))
+                    self.phrases.setdefault(words[0], []).append(words)
         for v in self.phrases.values():
             v.sort(key=len, reverse=True)
 
