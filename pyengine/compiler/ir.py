@@ -245,3 +245,21 @@ def walk(x):
             stack.extend(reversed(y))
         elif hasattr(y, "__dataclass_fields__"):
             stack.extend(reversed([getattr(y, f) for f in y.__dataclass_fields__]))
+
+
+def words(x):
+    """The words of the text inside x (the strings among the parts of its Nodes and Verbs, not
+    their kinds or names), in order."""
+    out, stack = [], [x]
+    while stack:
+        y = stack.pop()
+        if isinstance(y, str):
+            out.append(y)
+        elif isinstance(y, (Node, Verb)):
+            stack.extend(reversed(y.args))
+        elif isinstance(y, (tuple, list)):
+            stack.extend(reversed(y))
+        elif hasattr(y, "__dataclass_fields__"):
+            stack.extend(reversed([getattr(y, f) for f in y.__dataclass_fields__
+                                   if f not in ("kind", "name")]))
+    return out

@@ -493,8 +493,9 @@ def _loses_all_abilities(ctx, sentences):
     c2 = cs[1]
     if c2.subject is not None or c2.aux or c2.tails or c2.verb_name != "have":
         return None
-    pts = [a for a in c2.verb.args if isinstance(a, str) and re.fullmatch(r"\d+/\d+", a)]
-    if len(c2.verb.args) != 3 or not pts:
+    words = ir.words(c2.verb)
+    pts = [a for a in words if re.fullmatch(r"\d+/\d+", a)]
+    if "base power and toughness" not in words or len(pts) != 1 or len(words) != 3:
         return None
     p, t = (int(x) for x in pts[0].split("/"))
     return facts + [("target_base_pt", ctx.ab, p, t)]
