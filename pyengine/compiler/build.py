@@ -197,6 +197,9 @@ class Build(Transformer):
     kw_prototype = _kw_object("prototype", "cost_pt")
     del _kw_object
 
+    def kw_partner_line(self, c):
+        return ir.Keywords((ir.Keyword("partner with", " ".join(str(x) for x in c[1:]), "name"),))
+
     def quality_object(self, c):
         quantity = next((x for x in c if isinstance(x, ir.Quantity)), None)
         chars = next(x for x in c if isinstance(x, tuple))

@@ -161,7 +161,7 @@ def phrase_words(text):
 @lru_cache(maxsize=None)
 def _phrase_words(phrase):
     """The raw tokens of a phrase: 'for mirrodin!' -> ('for', 'mirrodin', '!')."""
-    return tuple(t.text.lower() for t in _split_plain(phrase))
+    return phrase_words(phrase)
 
 
 def _split_plain(text):

@@ -105,12 +105,18 @@ def of_produced(p):
         return Mana("combination", amount=args[0], types=types)
     if k == "mana_reflect_color":
         return Mana("reflect", amount=args[0], scope=args[1], reflect="color")
+    if k == "mana_reflect_type":
+        return Mana("reflect", amount=args[0], scope=args[1], reflect="type")
+    if k == "mana_reflect_the_type":
+        return Mana("reflect", amount=args[0], scope=_the_object(args[1:]), reflect="type")
     if k in ("mana_reflect", "mana_reflect_the"):
         kind = args[1].args[0]
         scope = args[2] if k == "mana_reflect" else _the_object(args[2:])
         return Mana("reflect", amount=args[0], scope=scope, reflect=kind)
     if k == "mana_reflect_produced":
         return Mana("produced", amount=args[0], scope=args[2], reflect=args[1].args[0])
+    if k == "mana_reflect_produced_type":
+        return Mana("produced", amount=args[0], scope=args[1], reflect="type")
     if k == "mana_chosen_color":
         return Mana("chosen", amount=args[0])
     if k in ("mana_that_color", "mana_that_type"):
