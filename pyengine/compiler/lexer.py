@@ -107,6 +107,11 @@ def _close_quotes(raws):
     unless the sentence goes on ('"..." and "..."', '"..." until end of turn')."""
     out, depth = [], 0
     for i, r in enumerate(raws):
+        if r.text == '"' and depth == 1 and i > 0 and raws[i - 1].text not in (".", "!", '"') \
+                and _ends_ability(raws, i):
+            out.append(Raw("punct", ".", r.pos))          # '"... Add {G} or {B}".': its period
+            raws = raws[:i] + [Raw("punct", ".", r.pos)] + raws[i:]
+            continue
         out.append(r)
         if r.text != '"':
             continue
@@ -128,6 +133,14 @@ def _and_or(raws):
         else:
             out.append(r)
     return out
+
+
+def _ends_ability(raws, i):
+    """The closing quote at raws[i] ends a quoted ability written without its period (the
+    sentence's period follows the quote: '"{T}: Add {G}".'); not a quoted name ('"legend rule"')."""
+    opening = max((j for j in range(i) if raws[j].text == '"'), default=None)
+    return (opening is not None and any(r.text == ":" for r in raws[opening:i])
+            and i + 1 < len(raws) and raws[i + 1].text in (".", ","))
 
 
 def _phrases(raws):
@@ -195,6 +208,8 @@ def _split_word(tok, pos):
     for suffix in ("walk", "cycling"):     # 702.14 landwalk, 702.29e typecycling
         if low.endswith(suffix) and len(tok) > len(suffix):
             stem = tok[:-len(suffix)]
+            if stem[:1].islower() and stem.capitalize() in vocabulary.subtypes():
+                stem = stem.capitalize()
             if stem in vocabulary.subtypes() or stem.lower() in ("land", "non-basic land"):
                 return [Raw("word", stem, pos), Raw("word", suffix, pos + len(stem))]
     if low.startswith("non") and len(tok) > 3:
