@@ -124,7 +124,7 @@ def main():
     wall = time.perf_counter() - w0
 
     tot = Counter()
-    shapes, mana_reasons, by_frame = Counter(), Counter(), Counter()
+    shapes, mana_reasons, by_frame, internal = Counter(), Counter(), Counter(), Counter()
     for r in results:
         if r is None:
             tot["records_skipped"] += 1
@@ -149,6 +149,8 @@ def main():
                     mana_reasons[reason[:70]] += 1
             if not parsed:
                 shapes[shape] += 1
+            if reason.startswith("internal error"):
+                internal[reason[:120]] += 1
             if not modelled:
                 all_modelled = False
                 if "could-produce" in affects or "produce" in affects:
@@ -169,6 +171,7 @@ def main():
         "mana_cards_no_produce_note_pct": round(pct(tot["mana_no_note"], tot["mana_cards"]), 1),
         "compile_wall_s": round(wall, 1), "compile_cpu_s": None if cpu is None else round(cpu, 1),
         "jobs": args.jobs, "parser_setup_cpu_s": round(time.process_time() - t0 - (cpu or 0), 1) if cpu is not None else None,
+        "internal_errors": sum(internal.values()),
         "ms_per_card": round(1000 * wall / max(1, tot["cards"]) * max(1, args.jobs), 2),
     }
     print(f"records {figures['records']}, cards compiled {figures['cards']}, skipped {figures['records_skipped']}")
@@ -188,6 +191,10 @@ def main():
     print(f"\nmost common unparsed shapes (of {sum(shapes.values())} lines):")
     for s, n in shapes.most_common(args.top):
         print(f"  {n:5d}  {s[:140]}")
+    if internal:
+        print(f"\nINTERNAL ERRORS OF THE COMPILER ({sum(internal.values())} lines):")
+        for s, n in internal.most_common(20):
+            print(f"  {n:5d}  {s}")
     print("\nwhy parsed mana lines are not modelled:")
     for s, n in mana_reasons.most_common(15):
         print(f"  {n:5d}  {s}")

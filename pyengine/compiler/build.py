@@ -197,6 +197,9 @@ class Build(Transformer):
     kw_prototype = _kw_object("prototype", "cost_pt")
     del _kw_object
 
+    def keyword_then_sentences(self, c):     # "Crew 1. Activate only once each turn."
+        return ir.Keywords(c[0].items, c[-1])
+
     def kw_partner_line(self, c):
         return ir.Keywords((ir.Keyword("partner with", " ".join(str(x) for x in c[1:]), "name"),))
 
@@ -264,16 +267,15 @@ class Build(Transformer):
         return ir.Node("cond_conn", tuple(str(x) for x in c))
 
     def clause(self, c):
-        subject, (aux, verb, tails) = c
-        return ir.Clause(subject, aux, verb, tails)
+        subject, pred = c
+        return ir.Clause(subject, *_pred_parts(pred))
 
     def imperative(self, c):
-        aux, verb, tails = c[0]
-        return ir.Clause(None, aux, verb, tails)
+        return ir.Clause(None, *_pred_parts(c[0]))
 
     def subjects_clause(self, c):
-        a, conj, b, (aux, verb, tails) = c
-        return ir.Clause(ir.Node("subjects", (a, conj, b)), aux, verb, tails)
+        a, conj, b, pred = c
+        return ir.Clause(ir.Node("subjects", (a, conj, b)), *_pred_parts(pred))
 
     def subject_conj(self, c):
         return str(c[0])
@@ -464,6 +466,14 @@ class Build(Transformer):
 
 
 _PUNCT = {".", ",", ":", "—", "•", "\"", ";", "!"}
+
+
+def _pred_parts(pred):
+    """(aux, verb, tails) of a predicate: the tuple the predicate rules build, or a rule of its
+    own (have_do ...) as the verb."""
+    if isinstance(pred, tuple) and len(pred) == 3:
+        return pred
+    return None, pred, ()
 
 # every rule of a verb phrase (verbs.lark, mana.lark) becomes a Verb named after the rule
 VERBS = ("add_mana", "spend", "deal_damage", "draw", "discard", "mill", "gain_life", "lose_life",

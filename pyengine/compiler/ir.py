@@ -160,7 +160,11 @@ class Trigger:
 
 @dataclass(frozen=True)
 class Keywords:
+    """A line of keyword abilities (702), and the instructions that follow them, if any
+    ("Crew 1. Activate only once each turn.")."""
+
     items: tuple
+    effect: tuple = ()
 
 
 @dataclass(frozen=True)

@@ -98,7 +98,38 @@ def raw_tokens(text):
         elif kind != "space":
             out.append(Raw(kind, tok, pos))
         pos = m.end()
-    return _phrases(_and_or(_close_quotes(out)))
+    return _names(_phrases(_and_or(_close_quotes(out))))
+
+
+_NAME_JOINERS = {"of", "the", "and", "to", "in", "a", "on", "for", "with", "from", "at", "into"}
+
+
+def _names(raws):
+    """A card's name after "named" is one NAME token: its capitalized words, with the small
+    words and commas between them ("named Nicol Bolas, the Deceiver", "named Find the Path")."""
+    out, i = [], 0
+    while i < len(raws):
+        r = raws[i]
+        out.append(r)
+        i += 1
+        if not (r.kind == "word" and r.text == "named"):
+            continue
+        j = i
+        while j < len(raws):
+            t = raws[j]
+            if t.kind == "word" and (t.text[:1].isupper() or t.text == "'s"):
+                j += 1
+            elif t.kind in ("word", "punct") and (t.text in _NAME_JOINERS or t.text == ",") \
+                    and j + 1 < len(raws) and raws[j + 1].kind == "word" and raws[j + 1].text[:1].isupper() \
+                    and j > i:
+                j += 1
+            else:
+                break
+        if j > i:
+            text = " ".join(t.text for t in raws[i:j]).replace(" 's", "'s").replace(" ,", ",")
+            out.append(Raw("name", text, raws[i].pos))
+            i = j
+    return out
 
 
 def _close_quotes(raws):
@@ -144,11 +175,17 @@ def _ends_ability(raws, i):
 
 
 def _phrases(raws):
-    """Phrases of a word class ("first strike", "for mirrodin!") joined into one word token."""
+    """Phrases of a word class ("first strike", "for mirrodin!") and subtypes of two words
+    ("Time Lord", 205.3m) joined into one word token."""
     table = vocabulary.phrases()
     out, i = [], 0
     while i < len(raws):
         r = raws[i]
+        if (r.kind == "word" and i + 1 < len(raws) and raws[i + 1].kind == "word"
+                and f"{r.text} {raws[i + 1].text}" in vocabulary.subtypes()):
+            out.append(Raw("word", f"{r.text} {raws[i + 1].text}", r.pos))
+            i += 2
+            continue
         for phrase in table.get(r.text.lower(), ()) if r.kind == "word" else ():
             words = _phrase_words(phrase)
             seg = raws[i:i + len(words)]
@@ -376,6 +413,8 @@ class Tokens:
             return [("DIGITS", raw.text)]
         if raw.kind == "self":
             return [("SELF_NAME", "~")]
+        if raw.kind == "name":
+            return [("NAME", raw.text)]
         if raw.kind == "aword":
             return [("AWORD", raw.text)]
         if raw.kind == "fword":

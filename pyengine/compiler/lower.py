@@ -40,6 +40,8 @@ def lower(ctx, line):
     a = line.ability
     try:
         if isinstance(a, ir.Keywords):
+            if a.effect:
+                raise Unmodelled("instructions after a keyword are not modelled")
             return Lowered(_keywords(ctx, a.items))
         if isinstance(a, ir.Activated):
             return _activated(ctx, a)
