@@ -167,11 +167,11 @@ def _and_or(raws):
 
 
 def _ends_ability(raws, i):
-    """The closing quote at raws[i] ends a quoted ability written without its period (the
-    sentence's period follows the quote: '"{T}: Add {G}".'); not a quoted name ('"legend rule"')."""
+    """The closing quote at raws[i] ends a quoted ability written without its period
+    ('"{T}: Add {G}".', '"..." and "..."'); not a quoted name ('the "legend rule"'), which is
+    shorter than four tokens."""
     opening = max((j for j in range(i) if raws[j].text == '"'), default=None)
-    return (opening is not None and any(r.text == ":" for r in raws[opening:i])
-            and i + 1 < len(raws) and raws[i + 1].text in (".", ","))
+    return opening is not None and i - opening > 4
 
 
 def _phrases(raws):
