@@ -9,7 +9,8 @@ parser the candidates of each raw token in a fixed order, and the parser takes t
 current state accepts (see :mod:`pyengine.compiler.parser`). The order is the lexical rule:
 
 1. a word of the grammar before a subtype before any other word ("counter" is the grammar's word,
-   never a counter kind named "counter");
+   never a counter kind named "counter"); a capitalized word that is none of these, inside a
+   sentence, may be part of a name (``CAP_WORD``: "a Monster Role token");
 2. in a list of characteristics ("artifact, creature, or enchantment"; "white or blue"), a comma
    or a conjunction that continues the list is ``LIST_COMMA`` / ``LIST_OR`` / ``LIST_AND`` /
    ``LIST_ANDOR`` when what follows it is the rest of such a list: the one place where the
@@ -282,7 +283,7 @@ def _is_list_item(raw):
 
 # words of the grammar that may start an item of such a list ("protection from red")
 _LIST_WORDS = {"non", "protection", "hexproof", "ward", "mana", "instant", "sorcery", "hand",
-               "graveyard", "library", "graveyards", "hands", "libraries", "exile"}
+               "graveyard", "library", "graveyards", "hands", "libraries"}
 
 
 def _continues_list(raws, i):
@@ -395,6 +396,8 @@ class Tokens:
             sub = vocabulary.subtypes().get(raw.text)
             if sub:
                 out.append(("SUBTYPE", sub))
+            if raw.text[:1].isupper() and i > 0:
+                out.append(("CAP_WORD", raw.text))          # a name inside a sentence
             out.append(("OTHER_WORD", raw.text))
             return out
         if raw.kind == "punct":
