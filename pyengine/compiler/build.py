@@ -100,7 +100,7 @@ class Build(Transformer):
         return ir.Loyalty(str(c[0]), c[2])
 
     def chapter(self, c):
-        return ir.Chapter(c[0], c[2])
+        return ir.Chapter(c[0], c[-1])
 
     def chapters(self, c):
         return tuple(x for x in c if isinstance(x, int))

@@ -53,7 +53,7 @@ CONTRACTIONS = {"can't", "don't", "doesn't", "isn't", "aren't", "wasn't", "weren
                 "where's", "one's"}
 
 _ROMAN = {"i", "ii", "iii", "iv", "v", "vi", "vii"}
-_ABILITY_WORD = re.compile(r"^(?P<prefix>[A-Z][^—:{}\"•]*?) — (?=\S)")
+_ABILITY_WORD = re.compile(r"(?P<prefix>[A-Z][^—:{}\"•]*?) — (?=\S)")
 
 
 @dataclass(frozen=True)
@@ -78,11 +78,15 @@ def raw_tokens(text):
     """The raw tokens of one normalised line (see module doc). Raises LexError."""
     text = _text_clean(text)
     out, pos = [], 0
-    m = _ABILITY_WORD.match(text)
+    lead = re.match(r"^(?:• |(?:[IVX]+, )*[IVX]+ — )", text)      # a mode or a chapter first
+    if lead:
+        out += _raw_plain(lead.group(0))
+        pos = lead.end()
+    m = _ABILITY_WORD.match(text, pos)
     if m and not _is_chapter(m.group("prefix")) and not m.group("prefix").startswith(("Choose", "LEVEL")):
         prefix = m.group("prefix")
         words = {w.lower() for w in vocabulary.sections()["ability words"]}
-        out.append(Raw("aword" if prefix.lower() in words else "fword", prefix, 0))
+        out.append(Raw("aword" if prefix.lower() in words else "fword", prefix, pos))
         pos = m.end() - 2
         out.append(Raw("punct", "—", pos))
         pos += 1
@@ -152,6 +156,17 @@ def _close_quotes(raws):
             nxt = raws[i + 1] if i + 1 < len(raws) else None
             if nxt is None or (nxt.kind in ("word", "self") and nxt.text[:1].isupper()) or nxt.text == "~":
                 out.append(Raw("punct", ".", r.pos))
+    return out
+
+
+def _raw_plain(text):
+    """The raw tokens of a short plain text (a mode's bullet, a chapter's numbers)."""
+    out, pos = [], 0
+    while pos < len(text):
+        m = _RAW.match(text, pos)
+        if m.lastgroup != "space":
+            out.append(Raw(m.lastgroup, m.group(), pos))
+        pos = m.end()
     return out
 
 
