@@ -109,6 +109,15 @@ def raw_tokens(text):
 _NAME_JOINERS = {"of", "the", "and", "to", "in", "a", "on", "for", "with", "from", "at", "into"}
 
 
+def _name_goes_on(raws, j):
+    """After small words or a comma at raws[j], a capitalized word follows (the name goes on:
+    "Nicol Bolas, the Deceiver"; "Find the Path")."""
+    k = j
+    while k < len(raws) and k - j < 3 and (raws[k].text in _NAME_JOINERS or raws[k].text == ","):
+        k += 1
+    return k < len(raws) and raws[k].kind == "word" and raws[k].text[:1].isupper()
+
+
 def _names(raws):
     """A card's name after "named" is one NAME token: its capitalized words, with the small
     words and commas between them ("named Nicol Bolas, the Deceiver", "named Find the Path")."""
@@ -124,9 +133,8 @@ def _names(raws):
             t = raws[j]
             if t.kind == "word" and (t.text[:1].isupper() or t.text == "'s"):
                 j += 1
-            elif t.kind in ("word", "punct") and (t.text in _NAME_JOINERS or t.text == ",") \
-                    and j + 1 < len(raws) and raws[j + 1].kind == "word" and raws[j + 1].text[:1].isupper() \
-                    and j > i:
+            elif t.kind in ("word", "punct") and (t.text in _NAME_JOINERS or t.text == ",") and j > i \
+                    and _name_goes_on(raws, j):
                 j += 1
             else:
                 break
@@ -140,19 +148,24 @@ def _names(raws):
 def _close_quotes(raws):
     """A quoted ability that ends a sentence carries the sentence's period inside the quotes
     ('has "{T}: Add {G}."'); the sentence itself gets its own period after the closing quote,
-    unless the sentence goes on ('"..." and "..."', '"..." until end of turn')."""
-    out, depth = [], 0
+    unless the sentence goes on ('"..." and "..."', '"..." until end of turn'). A quoted ability
+    written without its period ('"{T}: Add {C}" and "..."') gets one before the closing quote."""
+    out, depth, opening = [], 0, None
     for i, r in enumerate(raws):
-        if r.text == '"' and depth == 1 and i > 0 and raws[i - 1].text not in (".", "!", '"') \
-                and _ends_ability(raws, i):
-            out.append(Raw("punct", ".", r.pos))          # '"... Add {G} or {B}".': its period
-            raws = raws[:i] + [Raw("punct", ".", r.pos)] + raws[i:]
-            continue
-        out.append(r)
         if r.text != '"':
+            out.append(r)
             continue
         depth = 1 - depth
-        if depth == 0 and i > 0 and raws[i - 1].text in (".", "!"):
+        if depth == 1:
+            opening = i
+            out.append(r)
+            continue
+        prev = raws[i - 1].text if i else ""
+        if prev not in (".", "!") and opening is not None and i - opening > 4:
+            out.append(Raw("punct", ".", r.pos))          # '"... Add {G} or {B}".': its period
+            prev = "."
+        out.append(r)
+        if prev in (".", "!"):
             nxt = raws[i + 1] if i + 1 < len(raws) else None
             if nxt is None or (nxt.kind in ("word", "self") and nxt.text[:1].isupper()) or nxt.text == "~":
                 out.append(Raw("punct", ".", r.pos))
@@ -180,14 +193,6 @@ def _and_or(raws):
         else:
             out.append(r)
     return out
-
-
-def _ends_ability(raws, i):
-    """The closing quote at raws[i] ends a quoted ability written without its period
-    ('"{T}: Add {G}".', '"..." and "..."'); not a quoted name ('the "legend rule"'), which is
-    shorter than four tokens."""
-    opening = max((j for j in range(i) if raws[j].text == '"'), default=None)
-    return opening is not None and i - opening > 4
 
 
 def _phrases(raws):
