@@ -37,6 +37,11 @@ def affects(text, type_line="Creature — Elf"):
     ("When this creature dies, you gain 2 life.", {"apply"}),
     ("Whenever this creature attacks, scry 1.", {"apply"}),
     ("At the beginning of your upkeep, you lose 1 life.", {"apply"}),
+    # 614.12: a choice or payment made as the permanent entered is behind a permanent already on
+    # the battlefield (the choice is a field of the snapshot); 614.1c: entering tapped
+    ("As this land enters, you may pay 2 life. If you don't, it enters tapped.", {"apply"}),
+    ("As this creature enters, choose a color.", {"apply"}),
+    ("As this creature enters, choose a creature type.", {"apply"}),
     # 502.3: what untaps in the untap step
     ("This creature doesn't untap during your untap step.", {"untap", "apply"}),
     # 613.4c: power and toughness
@@ -72,6 +77,35 @@ def test_what_could_change_what_a_permanent_could_produce(text):
     assert {"could-produce", "produce"} <= affects(text)
 
 
+def test_entering_as_a_copy_could_change_anything():
+    """707.2, 614.1c: what the permanent copied decides all its characteristics."""
+    assert affects("You may have this creature enter as a copy of any creature on the battlefield.") == set(ALL)
+
+
+def test_abilities_of_a_level_are_not_given_as_if_always_there():
+    """711.2a: "{T}: Add {G}{G}" printed in a LEVEL 1-4 striation is had only with 1 to 4 level
+    counters; the KB has no levels, so the mana is not given and the note concerns everything."""
+    text = ("Level up {1}{G}\nLEVEL 1-4\n1/2\n{T}: Add {G}{G}.\nLEVEL 5+\n1/4\n"
+            'Elves you control have "{T}: Add {G}{G}."')
+    card = cardlib.parse_card({"name": "Test Card", "type": "Creature — Elf Druid", "text": text})
+    c = compile_card(card)
+    assert not any(f[0] in ("mana_option", "activated", "grants_filter") for f in c.facts)
+    by_line = {n.line: n for n in c.not_modelled}
+    assert by_line[4].affects == ALL and by_line[7].affects == ALL
+    assert "711.2" in by_line[4].reason
+
+
+def test_abilities_of_a_class_level_are_not_given_as_if_always_there():
+    """716.2a: an ability after "[Cost]: Level 2" is had only from level 2 on; 716.3: the
+    abilities before the first class level bar are had at all times."""
+    text = "{T}: Add {G}.\n{1}{G}: Level 2\n{T}: Add {R}."
+    card = cardlib.parse_card({"name": "Test Card", "type": "Enchantment — Class", "text": text})
+    c = compile_card(card)
+    options = {(f[1].args[1], f[3].name) for f in c.facts if f[0] == "mana_option"}
+    assert options == {(1, "g")}
+    assert {n.line for n in c.not_modelled} >= {3}
+
+
 def test_a_line_the_grammar_does_not_parse_could_change_anything():
     assert affects("Frobnicate the widget with great enthusiasm.") == set(ALL)
 
@@ -90,10 +124,18 @@ def test_every_fact_the_compiler_gives_is_declared_in_the_schema():
     schema = (ROOT / "kb" / "schema.lp").read_text(encoding="utf-8")
     declared = set(re.findall(r"#defined (\w+)/(\d+)\.", schema))
     texts = ["{T}: Add two mana in any combination of colors.", "{T}: Add one mana of the chosen color.",
-             "{T}: Add {G} for each Elf you control.", "{T}: Add one mana of any color that a basic land you control could produce."]
+             "{T}: Add {G} for each Elf you control.", "{T}: Add one mana of any color that a basic land you control could produce.",
+             "{T}: Add {C}. Spend this mana only to cast artifact spells.", "{T}: Add {G}. Activate only as a sorcery.",
+             "Whenever enchanted land is tapped for mana, its controller adds an additional {G}.",
+             "Whenever a player taps a Swamp for mana, that player adds one mana of any type that land produced.",
+             "Nonbasic lands are Mountains.", 'Creatures you control have "{T}: Add {G}."']
+    spells = ["Add {R}{R}{R}."]
     cards = list(cardlib.bundled().values()) + [
-        cardlib.parse_card({"name": f"T{i}", "type": "Artifact", "text": t}) for i, t in enumerate(texts)]
+        cardlib.parse_card({"name": f"T{i}", "type": "Artifact", "text": t}) for i, t in enumerate(texts)] + [
+        cardlib.parse_card({"name": f"S{i}", "type": "Instant", "text": t}) for i, t in enumerate(spells)]
     emitted = {(f[0], str(len(f) - 1)) for c in cards for f in compile_card(c).facts}
     assert emitted - declared == set()
     assert {("mana_combination", "2"), ("mana_chosen", "3"), ("mana_amount", "4"),
-            ("mana_reflect_filter", "4")} <= emitted
+            ("mana_reflect_filter", "4"), ("mana_spend_restriction", "2"), ("activation_restriction", "2"),
+            ("mana_trigger_on", "4"), ("mana_produced", "3"), ("land_types", "4"), ("grants_filter", "3"),
+            ("spell_mana", "1")} <= emitted

@@ -142,12 +142,22 @@ def _face(key, face, facts, notes, lines, chars=True):
     if chars:
         _characteristics(key, face, facts, note)
     names = names_of(key) | names_of(face.name)
+    gate = None         # the level striation or class level the following lines belong to
     for i, raw in enumerate(face.text.split("\n"), 1):
         norm = normalise(raw, names)
         if not norm:
             continue
         line = _parse(i, raw, norm)
         ctx = Ctx(key, i, face, raw=raw.strip(), text=norm)
+        if isinstance(line.ability, ir.Level) and line.ability.low is not None:
+            gate = "711.2: an ability of a level striation, had only at those levels"
+        elif isinstance(line.ability, ir.ClassLevel):
+            gate = "716.2a: an ability of a class level, had only from that level on"
+        if gate and not isinstance(line.ability, (ir.Level, ir.ClassLevel)):
+            # the KB has no levels: the ability must not be given as if it were always there
+            note(i, raw.strip(), affects_mod.ALL, gate)
+            lines.append(LineInfo(key, line, line.parsed, False, kinds_of(line, face), affects_mod.ALL))
+            continue
         if line.ability is None:
             low = _costs_only(ctx, line) if not _TRIGGER.match(norm) else _trigger_only(ctx, line)
         else:

@@ -73,7 +73,13 @@ def _adds_mana(x):
     return any(isinstance(y, ir.Verb) and y.name in ("add_mana",) for y in ir.walk(x))
 
 
-def _mentions_mana(x):
+def changes_mana(x):
+    """True if the text adds or replaces mana ("add", "produce"): not a spending rule."""
+    return any(isinstance(y, ir.Verb) and (y.name == "add_mana" or y.name.startswith("produce"))
+               for y in ir.walk(x))
+
+
+def mentions_mana(x):
     """True if the text touches mana production: "add", "produce", "for mana", "tapped"."""
     for y in ir.walk(x):
         if isinstance(y, ir.Verb) and (y.name == "add_mana" or y.name.startswith("produce")
@@ -103,7 +109,7 @@ def of_line(line, face=None, part=None):
             out.add("produce")                     # 106.6: the mana carries the restriction
         return frozenset(out)
     if isinstance(a, ir.Triggered):
-        if _mentions_mana(a) or _trigger_on_tapping(a.trigger):
+        if mentions_mana(a) or _trigger_on_tapping(a.trigger):
             return ALL
         return frozenset({"apply"})
     if isinstance(a, ir.Static):
@@ -139,12 +145,17 @@ def _changes_characteristics(x):
 
 def _sentence(s):
     """The answers one sentence of a static ability could change."""
-    if _mentions_mana(s):
+    if mentions_mana(s):
         return ALL
     out = set()
-    for lead in s.leads:
-        if isinstance(lead, ir.Node) and lead.kind == "lead_as" and _enters_event(lead):
-            out.add("apply")                        # 614.12: "As ~ enters, ..."
+    if any(isinstance(lead, ir.Node) and lead.kind == "lead_as" and _enters_event(lead) for lead in s.leads):
+        # 614.12: "As ~ enters, choose a color / you may pay 2 life ...": a choice or event made
+        # as the permanent enters, which a permanent already on the battlefield has behind it (a
+        # choice is a field of the snapshot). Anything else (becoming a copy ...) could change all.
+        if all(isinstance(c, ir.Clause) and (c.verb_name in _AS_ENTERS or c.verb_name in _STATIC_VERBS)
+               for c in s.clauses):
+            return frozenset({"apply"})
+        return ALL
     for c in s.clauses:
         if not isinstance(c, ir.Clause):
             return ALL
@@ -155,6 +166,9 @@ def _sentence(s):
 def _enters_event(node):
     return any(isinstance(y, ir.Verb) and y.name == "enters" for y in ir.walk(node))
 
+
+# what may be done "as ~ enters" (614.12) without changing the permanent's characteristics
+_AS_ENTERS = {"choose", "pay", "reveal", "name", "tap", "untap", "look_at", "note"}
 
 _STATIC_VERBS = {
     "enters": {"apply"},                                   # 614.1c-d: enters tapped, with counters

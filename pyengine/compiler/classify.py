@@ -58,18 +58,25 @@ def _replaces(a):
 
 def _mana_kinds(a, frame):
     out = set()
-    clauses = [c for c in ir.walk(a) if isinstance(c, ir.Clause) and c.verb_name == "add_mana"]
+    clauses = []
+    for s in ir.walk(a):
+        if isinstance(s, ir.Sentence):
+            clauses += [(c, s) for c in s.clauses if isinstance(c, ir.Clause) and c.verb_name == "add_mana"]
     quoted = any(isinstance(y, ir.Node) and y.kind == "quoted_ability" for y in ir.walk(a))
-    for c in clauses:
+    for c, s in clauses:
         m = of_clause(c)
         kind = {"fixed": "fixed", "choice": "choice", "any_color": "any_color",
                 "any_one_color": "any_color", "combination": "any_color", "reflect": "reflect",
-                "produced": "reflect", "chosen": "chosen", "that_color": "chosen",
-                "counted": "count"}.get(m.kind if m else "other", "other")
+                "produced": "reflect", "chosen": "chosen", "that_color": "chosen"}.get(m.kind if m else "other", "other")
+        if m is not None and (m.count is not None or s.tail is not None
+                              or any(isinstance(x, ir.Node) and x.kind == "lead_for_each" for x in s.leads)):
+            out.add("mana:count")           # the amount is not fixed: "fixed" would mislead
+            if kind == "fixed":
+                continue
         out.add("mana:" + kind)
     if any(isinstance(y, ir.Verb) and y.name.startswith("produce") for y in ir.walk(a)):
         out.add("mana:replacement")
-    if not out and not (quoted and clauses):
+    if not out:
         if frame == "static" and _land_type_change(a):
             return {"mana:type_change"}
         return out

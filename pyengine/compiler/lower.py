@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 
 from ..terms import Const, fn
 from . import ir, mana_ir
-from .shapes import (Ctx, Unmodelled, controller_phrase, counters, int_of, is_self, simple_type, targets,
-                     untapped_you_control)
+from .affects import changes_mana
+from .shapes import (Ctx, Unmodelled, controller_phrase, counters, filter_term, int_of, is_self, simple_type,
+                     targets, untapped_you_control)
 from .symbols import NotModelled, parse_mana_cost
 
 __all__ = ["Ctx", "Lowered", "Unmodelled", "lower", "cost_facts"]
@@ -94,8 +95,6 @@ def _mana(cost):
         raise Unmodelled(str(e)) from None
 
 
-
-
 # --- activated abilities (602) ----------------------------------------------------------------
 
 def _activated(ctx, a):
@@ -162,27 +161,89 @@ def _cost_item(c):
     raise Unmodelled(f"cost {v.name.replace('_', ' ')} is not modelled")
 
 
-
-
-
-
-
-
-
-
-
-
-
-
 def _activated_effect(ctx, sentences):
-    """The effect of an activated ability: mana (106, 605) and its activation condition."""
-    facts = mana_effect(ctx, sentences[0])
-    for i, s in enumerate(sentences[1:], 1):
+    """The effect of an activated ability: mana (106, 605) and its activation condition; the
+    designed facts of its restrictions (106.6, 602.5) while the KB does not carry them out."""
+    unmodelled = None
+    try:
+        facts = mana_effect(ctx, sentences[0])
+    except Unmodelled as e:
+        unmodelled, facts = e, list(e.facts)
+    designed, rest = [], []
+    for s in sentences[1:]:
         cond = _activation_condition(s)
-        if cond is None:
-            raise Unmodelled("what follows the mana is not modelled", facts, part=sentences[i:])
-        facts.append(("activation_condition", ctx.ab, cond))
+        if cond is not None:
+            facts.append(("activation_condition", ctx.ab, cond))
+            continue
+        designed += _restriction(ctx, s)
+        rest.append(s)
+    if unmodelled is not None:
+        raise Unmodelled(str(unmodelled), facts + designed, part=unmodelled.part or sentences)
+    if rest:
+        if any(changes_mana(r) for r in rest):
+            # "If ..., instead add ..." / "add an additional ...": what follows changes the
+            # mana itself, so the first sentence's mana alone would be a wrong answer
+            raise Unmodelled("what follows changes the mana and is not modelled", part=tuple(rest))
+        raise Unmodelled("what follows the mana is not modelled", facts + designed, part=tuple(rest))
     return facts
+
+
+def _restriction(ctx, s):
+    """Designed facts (kb/schema.lp) of "Spend this mana only ..." (106.6) and "Activate only
+    ..." (602.5): mana_spend_restriction(Ab,R), activation_restriction(Ab,R); [] otherwise."""
+    if s.kind == "activation" and len(s.clauses) == 1:
+        when = [a for a in s.clauses[0].args if isinstance(a, ir.Node) and a.kind == "activation_when"]
+        return [("activation_restriction", ctx.ab, _activation_term(w)) for w in when]
+    if len(s.clauses) == 1 and isinstance(s.clauses[0], ir.Clause) and s.clauses[0].verb_name == "spend" \
+            and not s.leads and s.clauses[0].verb.args[:1] == ("spend this mana only",):
+        return [("mana_spend_restriction", ctx.ab, _spend_term(s.clauses[0].verb.args[1:]))]
+    return []
+
+
+_ACTIVATION_WHEN = {("as a sorcery",): "sorcery", ("as an instant",): "instant",      # 602.5d
+                    ("once each turn",): "once_each_turn"}
+
+
+def _activation_term(when):
+    if when.args in _ACTIVATION_WHEN:
+        return Const(_ACTIVATION_WHEN[when.args])
+    if when.args == ("during", ir.Node("turn_ref", (ir.Node("possessive", (ir.Ref("you"),)), "turn"))):
+        return Const("your_turn")
+    return Const("not_modelled")
+
+
+def _spend_term(args):
+    """cast(F) for "to cast <spells>", activate(F) for "or activate abilities of <objects>",
+    or(R1,R2) of both; not_modelled otherwise."""
+    terms = []
+    for a in args:
+        if isinstance(a, ir.Node) and a.kind == "spend_to_cast":
+            terms.append(fn("cast", _spell_filter(a.args[-1])))
+        elif isinstance(a, ir.Obj) and a.groups == ((ir.Char("noun", "abilities"),),) and len(a.qualifiers) == 1 \
+                and isinstance(a.qualifiers[0], ir.Node) and a.qualifiers[0].kind == "of_np":
+            terms.append(fn("activate", _spell_filter(a.qualifiers[0].args[-1])))
+        elif a != "or activate":
+            return Const("not_modelled")
+    if not terms:
+        return Const("not_modelled")
+    out = terms[0]
+    for t in terms[1:]:
+        out = fn("or", out, t)
+    return out
+
+
+def _spell_filter(obj):
+    """The filter term of "creature spells" / "artifact spells" / "a spell" (the noun dropped)."""
+    if not isinstance(obj, ir.Obj):
+        return Const("not_modelled")
+    groups = tuple(tuple(c for c in g if not (c.kind == "noun" and c.value in ("spell", "spells")))
+                   for g in obj.groups)
+    if groups == ((),) and not obj.qualifiers:
+        return Const("spell")
+    try:
+        return filter_term(ir.Obj(None, obj.possessor, groups, obj.joins, obj.qualifiers))
+    except Unmodelled:
+        return Const("not_modelled")
 
 
 def mana_effect(ctx, sentence):

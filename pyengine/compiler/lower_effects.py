@@ -10,7 +10,7 @@ order does not matter.
 import re
 
 from ..terms import Const, fn
-from . import ir, mana_ir
+from . import ir, lower_designed, mana_ir
 from .shapes import Unmodelled, controller_phrase, counters, int_of, is_self, kb_filter, targets
 from .symbols import MAX_NUMBER
 
@@ -63,6 +63,7 @@ def static(ctx, sentences):
         facts = matcher(ctx, sentences)
         if facts is not None:
             return facts
+    lower_designed.static(ctx, sentences)
     raise Unmodelled("not modelled")
 
 
@@ -511,6 +512,7 @@ def triggered(ctx, a):
         facts = matcher(ctx, t, a.effect)
         if facts is not None:
             return facts
+    lower_designed.triggered(ctx, a)
     raise Unmodelled("not modelled")
 
 

@@ -25,17 +25,25 @@ class Mana:
     kind: fixed ({G}{G}), choice ({R} or {G}), any_color (N mana of any color: each may differ),
     any_one_color, combination (N mana in any combination of the listed types), reflect (of
     any type/color that <scope> could produce, 106.7), produced (of any type that land produced:
-    mana triggers, 106.12a), chosen (of the chosen color), that_color (of that color), counted
-    (its amount depends on the game: "for each", "equal to", X), other (parsed; no vocabulary).
+    mana triggers, 106.12a), chosen (of the chosen color, 614.12; ``options`` holds the fixed
+    alternatives of "{G} or one mana of the chosen color"), that_color (of that color), other
+    (parsed; no vocabulary). ``count`` is set when the amount depends on the game (107.3): a
+    ("for_each", object) of "for each ...", a ("where", expression) of ", where X is ...", or an
+    ("equal", node) of "an amount of ... equal to ...".
     """
 
     kind: str
-    options: tuple = ()          # fixed/choice: ((type, n), ...) per option
-    amount: object = None        # a Number, or an amount expression (Node / Obj for "for each")
+    options: tuple = ()          # fixed/choice/chosen: ((type, n), ...) per option
+    amount: object = None        # a Number
     types: tuple = ()            # combination: the allowed types
     scope: object = None         # reflect: the object phrase
     reflect: str = ""            # reflect/produced: "type" or "color"
     additional: bool = False     # "an additional ..." (mana triggers)
+    count: tuple = None          # the amount depends on the game (see above)
+
+    def counted(self, count):
+        return Mana(self.kind, self.options, self.amount, self.types, self.scope, self.reflect,
+                    self.additional, count)
 
 
 def of_clause(clause):
@@ -45,13 +53,14 @@ def of_clause(clause):
     produced = next((a for a in clause.verb.args if not isinstance(a, str)), None)
     mana = of_produced(produced)
     for t in clause.tails:
-        if isinstance(t, ir.Node) and t.kind == "tail_for_each" and mana is not None:
-            mana = Mana("counted", mana.options, ("for_each", t.args[-1]), mana.types)
+        if mana is None:
+            return None
+        if isinstance(t, ir.Node) and t.kind == "tail_for_each":
+            mana = mana.counted(("for_each", t.args[-1]))
         elif isinstance(t, ir.Node) and t.kind == "tail_where":
-            mana = Mana("counted", mana.options, ("where", t.args[-1]), mana.types, mana.scope,
-                        mana.reflect) if mana else None
+            mana = mana.counted(("where", t.args[-1]))
         else:
-            return Mana("other") if mana else None
+            return Mana("other")
     return mana
 
 
@@ -61,7 +70,7 @@ def of_sentence(sentence):
         return None
     mana = of_clause(sentence.clauses[0])
     if mana is not None and sentence.tail is not None:
-        return Mana("counted", mana.options, ("where", sentence.tail), mana.types)
+        return mana.counted(("where", sentence.tail))
     return mana
 
 
@@ -93,7 +102,7 @@ def of_produced(p):
         n = args[0]
         if pips and len(pips) == 1 and isinstance(n.value, int):
             return Mana("fixed", (((pips[0][0], pips[0][1] * n.value),),))
-        return Mana("counted", (pips,), n) if pips else Mana("other")
+        return Mana("fixed", (pips,), n).counted(("number", n)) if pips else Mana("other")
     if k == "mana_any_color":
         return Mana("any_color", amount=args[0], types=COLORS)
     if k == "mana_any_one_color":
@@ -119,6 +128,9 @@ def of_produced(p):
         return Mana("produced", amount=args[0], scope=args[1], reflect="type")
     if k == "mana_chosen_color":
         return Mana("chosen", amount=args[0])
+    if k == "mana_or_chosen":
+        pips = _pips(args[0])
+        return Mana("chosen", (pips,), ir.Number(1)) if pips else Mana("other")
     if k in ("mana_that_color", "mana_that_type"):
         return Mana("that_color", amount=args[0])
     if k == "mana_additional":
@@ -126,13 +138,18 @@ def of_produced(p):
         return Mana("fixed", (pips,), additional=True) if pips else Mana("other")
     if k in ("mana_additional_any",):
         return Mana("any_color", amount=args[0], types=COLORS, additional=True)
+    if k == "mana_additional_combination":
+        return Mana("combination", amount=args[0], types=COLORS, additional=True)
+    if k == "mana_additional_amount":
+        pips = _pips(args[0])
+        return Mana("fixed", (pips,), additional=True).counted(("equal", args[1])) if pips else Mana("other")
     if k == "mana_additional_chosen":
         return Mana("chosen", amount=args[0], additional=True)
     if k == "mana_additional_that":
         return Mana("that_color", amount=args[0], additional=True)
     if k in ("mana_amount_equal", "mana_that_much", "mana_twice_that_much"):
         pips = _pips(next(a for a in args if isinstance(a, ir.ManaCost)))
-        return Mana("counted", (pips,), p) if pips else Mana("other")
+        return Mana("fixed", (pips,)).counted(("equal", p)) if pips else Mana("other")
     return Mana("other")
 
 
@@ -169,24 +186,29 @@ def facts(ab, mana):
     """The facts of what an "add" instruction produces (see module doc)."""
     k = mana.kind
     if mana.additional:
-        raise Unmodelled("additional mana of a mana trigger is not modelled", _new_facts(ab, mana))
-    if k in ("fixed", "choice"):
-        return _options(ab, mana.options)
-    if k == "any_color" and mana.amount == ir.Number(1):
-        return _options(ab, [((c, 1),) for c in COLORS])
-    if k == "any_one_color" and isinstance(mana.amount, ir.Number) and isinstance(mana.amount.value, int):
-        return _options(ab, [((c, mana.amount.value),) for c in COLORS])
-    if k == "reflect" and isinstance(mana.amount, ir.Number) and isinstance(mana.amount.value, int):
-        scope = reflect_scope(mana.scope)
-        if scope and mana.reflect in ("type", "color"):
-            return [("mana_reflect", ab, mana.amount.value, Const(scope), Const(mana.reflect))]
-    if k == "counted" and isinstance(mana.amount, tuple) and mana.amount[0] == "for_each":
+        raise Unmodelled("additional mana of a mana trigger is not modelled", designed_facts(ab, mana))
+    if mana.count is None:
+        if k in ("fixed", "choice"):
+            return _options(ab, mana.options)
+        if k == "any_color" and mana.amount == ir.Number(1):
+            return _options(ab, [((c, 1),) for c in COLORS])
+        if k == "any_one_color" and _int(mana.amount) is not None:
+            return _options(ab, [((c, mana.amount.value),) for c in COLORS])
+        if k == "reflect" and _int(mana.amount) is not None:
+            scope = reflect_scope(mana.scope)
+            if scope and mana.reflect in ("type", "color"):
+                return [("mana_reflect", ab, mana.amount.value, Const(scope), Const(mana.reflect))]
+    elif k == "fixed" and mana.count[0] == "for_each":
         opts = mana.options
         if len(opts) == 1 and opts[0] and len(opts[0]) == 1 and opts[0][0][1] == 1:
-            t = _you_control_type(mana.amount[1])
+            t = _you_control_type(mana.count[1])
             if t in ("creature", "artifact", "land", "enchantment"):
                 return [("mana_each", ab, 1, Const(opts[0][0][0]), fn("you_control", Const(t)))]
-    raise Unmodelled(f"mana {describe(mana)} is not modelled", _new_facts(ab, mana))
+    raise Unmodelled(f"mana {describe(mana)} is not modelled", designed_facts(ab, mana))
+
+
+def _int(n):
+    return n.value if isinstance(n, ir.Number) and isinstance(n.value, int) else None
 
 
 def _you_control_type(obj):
@@ -202,41 +224,79 @@ def _you_control_type(obj):
 
 def describe(mana):
     """Words for a mana kind, for notes."""
+    if mana.count is not None:
+        return "whose amount depends on the game"
     return {"any_color": "of several colors", "combination": "in a combination of colors",
             "reflect": "of a type another permanent could produce", "produced": "of the type produced",
-            "chosen": "of the chosen color", "that_color": "of that color",
-            "counted": "whose amount depends on the game", "other": "of this kind",
+            "chosen": "of the chosen color", "that_color": "of that color", "other": "of this kind",
             "fixed": "", "choice": "", "any_one_color": "of any one color"}.get(mana.kind, mana.kind)
 
 
-def _amount_term(amount):
-    """The amount term of mana_amount (kb/schema.lp): a number, x, count(F), or
-    not_modelled for any other amount."""
-    if isinstance(amount, ir.Number):
-        return amount.value if isinstance(amount.value, int) else Const("x")
-    if isinstance(amount, tuple) and amount[0] == "for_each":
-        try:
-            return fn("count", filter_term(amount[1]))
-        except Unmodelled:
-            return Const("not_modelled")
+def _amount_term(mana, n=1):
+    """The amount term A of the designed vocabulary (kb/schema.lp): a number, x (the X paid),
+    count(F) (the number of objects matching filter F), times(N,A), or not_modelled."""
+    if mana.count is None:
+        base = _int(mana.amount) if mana.amount is not None else 1
+        if base is None:
+            base = Const("x") if isinstance(mana.amount, ir.Number) and str(mana.amount.value).lower() == "x" else Const("not_modelled")
+    elif mana.count[0] == "number" and str(mana.count[1].value).lower() == "x":
+        base = Const("x")
+    elif mana.count[0] == "for_each":
+        base = _count(mana.count[1])
+    else:
+        base = _expression(mana.count[1])
+    if n == 1:
+        return base
+    return base * n if isinstance(base, int) else fn("times", n, base)
+
+
+def _count(obj):
+    try:
+        return fn("count", filter_term(obj))
+    except Unmodelled:
+        return Const("not_modelled")
+
+
+def _expression(x):
+    """count(F) for "the number of <objects>" (107.3a) in a ", where X is ..." or "equal to ..."
+    phrase; devotion(Colors) for "your devotion to <colors>" (700.5); not_modelled otherwise."""
+    found = [y for y in ir.walk(x) if isinstance(y, ir.Node) and y.kind in ("count_of", "devotion", "plus",
+                                                                            "minus", "stat_of", "twice", "half")]
+    if len(found) == 1 and found[0].kind == "count_of":
+        obj = next((a for a in found[0].args if isinstance(a, ir.Obj)), None)
+        return _count(obj) if obj is not None else Const("not_modelled")
+    if len(found) == 1 and found[0].kind == "devotion":
+        colors = [w for y in ir.walk(found[0]) if isinstance(y, ir.Node) and y.kind == "color_list"
+                  for w in y.args if isinstance(w, str) and w in _COLOR_LETTER]
+        if colors and found[0].args[0] == ir.Node("possessive", (ir.Ref("you"),)):
+            return fn("devotion", *[Const(_COLOR_LETTER[c]) for c in colors])
     return Const("not_modelled")
 
 
-def _new_facts(ab, mana):
-    """The facts of the vocabulary the KB does not carry out yet (kb/schema.lp, "designed")."""
+_COLOR_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+
+
+def designed_facts(ab, mana):
+    """The facts of the vocabulary the KB does not carry out yet (kb/schema.lp, "designed"):
+    mana_amount, mana_combination(_type), mana_chosen, mana_produced, mana_reflect_filter."""
     k = mana.kind
     out = []
-    if k in ("any_color", "combination"):
-        out.append(("mana_combination", ab, _amount_term(mana.amount)))
+    if k in ("fixed", "choice"):
+        for o, opt in enumerate(mana.options, 1):
+            out += [("mana_amount", ab, o, Const(t), _amount_term(mana, n)) for t, n in opt or ()]
+    elif k == "any_one_color":
+        out += [("mana_amount", ab, o, Const(t), _amount_term(mana)) for o, t in enumerate(COLORS, 1)]
+    elif k in ("any_color", "combination"):
+        out.append(("mana_combination", ab, _amount_term(mana)))
         out += [("mana_combination_type", ab, Const(t)) for t in mana.types]
     elif k == "chosen":
-        out.append(("mana_chosen", ab, 1, _amount_term(mana.amount)))
-    elif k == "counted":
-        for o, opt in enumerate(mana.options or ((),), 1):
-            for t, n in opt or ():
-                out.append(("mana_amount", ab, o, Const(t), _amount_term(mana.amount)))
+        for o, opt in enumerate(mana.options, 1):
+            out += [("mana_amount", ab, o, Const(t), n) for t, n in opt or ()]
+        out.append(("mana_chosen", ab, len(mana.options) + 1, _amount_term(mana)))
+    elif k in ("produced", "that_color"):
+        out.append(("mana_produced", ab, _amount_term(mana), Const(mana.reflect or "type")))
     elif k == "reflect":
-        out.append(("mana_reflect_filter", ab, _amount_term(mana.amount), _reflect_filter(mana.scope),
+        out.append(("mana_reflect_filter", ab, _amount_term(mana), _reflect_filter(mana.scope),
                     Const(mana.reflect)))
     return out
 

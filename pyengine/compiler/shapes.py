@@ -8,7 +8,9 @@ Filter terms (the one filter language of the fact vocabulary, documented in kb/s
 - ``subtype("Forest")``, ``supertype(basic)``, ``color(g)``, ``status(tapped)``;
 - ``non(F)``, ``and(F,G)``, ``or(F,G)``;
 - ``you_control(F)``, ``opponent_controls(F)``: F and controlled by the effect's controller /
-  an opponent of them (109.5).
+  an opponent of them (109.5);
+- ``attached(F)``: the permanent the ability's Aura or Equipment is attached to ("enchanted
+  Forest", "equipped creature", 303.4, 301.5), if it matches F.
 
 Today's predicates keep their older, narrower forms (``nonbasic_land``, ``you_control(T)``), which
 :func:`kb_filter` produces where they apply.
@@ -160,6 +162,12 @@ def filter_term(obj):
             raise Unmodelled("a qualifier of this object is not modelled")
     alts = []
     for group in obj.groups:
+        attached = bool(group) and group[0].kind == "status" and group[0].value in ("enchanted", "equipped") \
+            and not group[0].negated
+        if attached:
+            if len(obj.groups) != 1 or ctrl is not None:
+                raise Unmodelled("an attached object in a list is not a filter of the vocabulary")
+            group = group[1:]
         parts = [_char_term(c) for c in group if not (c.kind == "noun" and c.value in ("target",))]
         parts = [p for p in parts if p is not None]
         if not parts:
@@ -167,7 +175,7 @@ def filter_term(obj):
         term = parts[-1]
         for p in reversed(parts[:-1]):
             term = fn("and", p, term)
-        alts.append(term)
+        alts.append(fn("attached", term) if attached else term)
     term = alts[0] if alts else Const("permanent")
     for join, alt in zip(obj.joins, alts[1:]):
         if any(w in ("or", "and", "and/or", ",") for w in join):
@@ -188,7 +196,8 @@ def _char_term(c):
         t = fn("color", Const({"white": "w", "blue": "u", "black": "b", "red": "r",
                                "green": "g"}[c.value]))
     elif c.kind == "status" and c.value in ("tapped", "untapped", "attacking", "blocking",
-                                            "token", "nontoken", "other", "legendary"):
+                                            "token", "nontoken", "other", "legendary",
+                                            "multicolored", "colorless", "monocolored"):
         t = fn("status", Const(c.value))
     else:
         raise Unmodelled(f"the characteristic {c.value!r} is not a filter of the vocabulary")

@@ -1,0 +1,169 @@
+"""Lowering to the designed mana vocabulary (kb/schema.lp, "designed for the KB's next step").
+
+Mana wordings beyond what the KB carries out today still become facts, in a small fixed
+vocabulary that the KB's next step will read (docs/compiler.md, "Designed vocabulary"):
+
+- ``land_types(Ab,F,S,M)``: the lands matching filter F have basic land type S (or
+  ``all_basic``), M = ``set`` (instead of their other land types) or ``add`` (in addition) (305.7);
+- ``grants_filter(Ab,F,G)``: the permanents matching F have the quoted ability G (613.1f);
+- ``mana_trigger_on(Ab,F,W,R)``: Ab triggers whenever W (``any``/``you``) taps a permanent
+  matching F for mana (or F "is tapped for mana"), and R (``you``, ``that_player``,
+  ``its_controller``) adds the mana of Ab's mana facts (605.1b, 106.12a);
+- ``spell_mana(Ab)``: the spell ability Ab adds the mana of its mana facts (a ritual, 605.1a
+  does not make it a mana ability).
+
+The mana itself is given by :func:`mana_ir.designed_facts` (mana_amount, mana_combination,
+mana_chosen, mana_produced, mana_reflect_filter). Each function here returns None if the line is
+not its shape; otherwise it raises :class:`Unmodelled` carrying the facts, since the KB does not
+carry them out yet: the line stays a note for the answers it could change.
+"""
+
+from ..terms import Const
+from . import ir, mana_ir
+from .shapes import Unmodelled, filter_term
+
+_BASIC = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def _filter(obj):
+    try:
+        return filter_term(obj)
+    except Unmodelled:
+        return Const("not_modelled")
+
+
+def _one_clause(sentences):
+    if len(sentences) != 1:
+        return None
+    s = sentences[0]
+    if s.kind != "sentence" or s.leads or s.tail is not None or len(s.clauses) != 1:
+        return None
+    c = s.clauses[0]
+    return c if isinstance(c, ir.Clause) and not c.aux else None
+
+
+def static(ctx, sentences):
+    """Designed facts of a static ability or a spell's instructions, or None."""
+    for matcher in (_land_types, _granted, _ritual):
+        facts = matcher(ctx, sentences)
+        if facts is not None:
+            raise Unmodelled(facts[0], facts[1])
+    return None
+
+
+def triggered(ctx, a):
+    """Designed facts of a triggered mana ability, or None."""
+    found = _mana_trigger(ctx, a.trigger, a.effect)
+    if found is not None:
+        raise Unmodelled(found[0], found[1])
+    return None
+
+
+def _land_types(ctx, sentences):
+    """305.7: "Nonbasic lands are Mountains." / "Each land is a Swamp in addition to its other
+    land types." / "Lands you control are every basic land type in addition to their other
+    types." -> land_types(Ab,F,S,M)."""
+    c = _one_clause(sentences)
+    if c is None or c.verb_name != "is" or c.subject is None or not isinstance(c.subject, ir.Obj):
+        return None
+    args = [a for a in c.verb.args if not isinstance(a, str)]
+    if len(args) != 1 or not isinstance(args[0], ir.Obj) or args[0].qualifiers or args[0].possessor:
+        return None
+    what = args[0]
+    if what.groups == ((ir.Char("supertype", "basic"), ir.Char("card_type", "land"), ir.Node("type_word", ("type",))),):
+        types = [Const("all_basic")]
+    elif all(len(g) == 1 and isinstance(g[0], ir.Char) and g[0].kind == "subtype" and g[0].value in _BASIC
+             and not g[0].negated for g in what.groups):
+        types = [g[0].value for g in what.groups]
+    else:
+        return None
+    if c.tails == ():
+        mode = "set"
+    elif c.tails == (ir.Node("tail_in_addition_types", c.tails[0].args),):
+        mode = "add"
+    else:
+        return None
+    f = _filter(c.subject)
+    facts = [("static", ctx.ab)] + [("land_types", ctx.ab, f, s, Const(mode)) for s in types]
+    return "land types set by a static ability are not modelled for this scope", facts
+
+
+def _granted(ctx, sentences):
+    """613.1f: "<permanents> have "<ability>"" -> grants_filter(Ab,F,G) and G's own facts."""
+    c = _one_clause(sentences)
+    if c is None or c.verb_name != "have" or c.tails or not isinstance(c.subject, ir.Obj):
+        return None
+    quoted = [a for a in c.verb.args if isinstance(a, ir.Node) and a.kind == "quoted_ability"]
+    others = [a for a in c.verb.args if not isinstance(a, str) and a not in quoted
+              and not (isinstance(a, ir.Node) and a.kind == "have_word")]
+    if len(quoted) != 1 or others:
+        return None
+    from .lower import Ctx, lower
+    inner_ctx = Ctx(ctx.card, ctx.index, ctx.face, kind="granted")
+    inner = lower(inner_ctx, ir.Line(ctx.index, "", "", quoted[0].args[0]))
+    if not inner.ability:
+        return None
+    raw_inner = ctx.raw.split('"', 2)[1] if ctx.raw.count('"') >= 2 else ""
+    facts = [("static", ctx.ab), ("grants_filter", ctx.ab, _filter(c.subject), inner_ctx.ab),
+             ("ability_text", inner_ctx.ab, raw_inner)] + inner.facts
+    return "abilities granted to these permanents are not modelled", facts
+
+
+def _ritual(ctx, sentences):
+    """A spell that adds mana ("Add {B}{B}{B}."): spell_mana(Ab) and its mana facts."""
+    if not ctx.is_spell or not sentences:
+        return None
+    mana = mana_ir.of_sentence(sentences[0])
+    if mana is None or mana.kind == "other":
+        return None
+    return "mana added by a spell is not modelled", [("spell_mana", ctx.ab)] + mana_ir.designed_facts(ctx.ab, mana)
+
+
+def _tapped_for_mana(clause):
+    """(filter term, who) of "<permanent> is tapped for mana" / "<player> taps <permanent> for
+    mana" (106.12); None otherwise."""
+    if not isinstance(clause, ir.Clause) or clause.aux or clause.tails != (ir.Node("tail_for_mana", ("for mana",)),):
+        return None
+    v = clause.verb
+    if v.name == "passive" and v.args[1:] == ("tapped",) and isinstance(clause.subject, ir.Obj):
+        return _filter(clause.subject), "any"
+    if v.name == "tap" and len(v.args) == 2 and isinstance(v.args[1], ir.Obj):
+        if clause.subject == ir.Ref("you"):
+            return _filter(v.args[1]), "you"
+        if isinstance(clause.subject, ir.Obj) and clause.subject.groups == ((ir.Char("noun", "player"),),):
+            return _filter(v.args[1]), "any"
+    return None
+
+
+def _recipient(subject):
+    if subject is None or subject == ir.Ref("you"):
+        return "you"
+    if isinstance(subject, ir.Obj) and subject.groups == ((ir.Char("noun", "player"),),) \
+            and subject.quantity == ir.Quantity("that"):
+        return "that_player"
+    if isinstance(subject, ir.Obj) and subject.groups == ((ir.Char("noun", "controller"),),) \
+            and subject.possessor == ir.Ref("it"):
+        return "its_controller"
+    return None
+
+
+def _mana_trigger(ctx, t, effect):
+    """605.1b: "Whenever enchanted Forest is tapped for mana, its controller adds an additional
+    one mana of the chosen color." / "Whenever you tap a creature for mana, add an additional
+    {G}." -> mana_trigger_on(Ab,F,W,R) and the mana's facts."""
+    if t.word != "whenever" or len(t.clauses) != 1:
+        return None
+    event = _tapped_for_mana(t.clauses[0])
+    if event is None or len(effect) != 1:
+        return None
+    s = effect[0]
+    if s.kind != "sentence" or s.leads or len(s.clauses) != 1:
+        return None
+    c = s.clauses[0]
+    mana = mana_ir.of_sentence(s)
+    who = _recipient(c.subject) if isinstance(c, ir.Clause) else None
+    if mana is None or mana.kind == "other" or who is None:
+        return None
+    facts = [("triggered", ctx.ab), ("mana_trigger_on", ctx.ab, event[0], Const(event[1]), Const(who))]
+    return "this mana trigger is not modelled", facts + mana_ir.designed_facts(ctx.ab, mana)
+

@@ -1,0 +1,119 @@
+"""The designed mana vocabulary (kb/schema.lp, "designed for the KB's next step"): mana wordings
+the KB does not carry out yet still compile to a fixed set of facts, each line staying a note
+for the answers it could change. Expected facts follow the CR rule each wording falls under;
+the wordings are real Oracle text."""
+
+import pytest
+
+from pyengine import cardlib
+from pyengine.compiler import compile_card
+from pyengine.terms import render_fact
+
+AB = 'ab("Test Card",1)'
+CONSUMED = {"mana_option", "mana_each", "mana_reflect", "mana_trigger", "mana_replacement",
+            "sets_land_subtype", "grants"}
+
+
+def compiled(text, type_line="Creature — Elf"):
+    return compile_card(cardlib.parse_card({"name": "Test Card", "type": type_line, "text": text}))
+
+
+def facts(card, preds):
+    return {render_fact(f) for f in card.facts if f[0] in preds}
+
+
+def designed(text, preds, type_line="Creature — Elf"):
+    """The facts of these predicates; the line must be a note that could change could-produce
+    (or, for a spell, cast-free), and no fact the KB consumes may stand for the unmodelled mana."""
+    c = compiled(text, type_line)
+    [note] = c.not_modelled
+    assert ("could-produce" in note.affects) or ("cast-free" in note.affects)
+    return facts(c, preds)
+
+
+@pytest.mark.parametrize("text,expected", [
+    # 106.1, 106.3: the amount depends on the game (107.3a "the number of")
+    ("{T}: Add X mana of any one color, where X is the number of Allies you control.",
+     {f'mana_amount({AB},{o},{t},count(you_control(subtype("Ally"))))'
+      for o, t in enumerate("wubrg", 1)}),
+    # 700.5: devotion
+    ("{T}: Add an amount of {B} equal to your devotion to black.", {f"mana_amount({AB},1,b,devotion(b))"}),
+    # 614.12: a color chosen as the permanent entered (its other option stays a plain amount)
+    ("{T}: Add {G} or one mana of the chosen color.", {f"mana_amount({AB},1,g,1)", f"mana_chosen({AB},2,1)"}),
+    ("{T}: Add one mana of the chosen color.", {f"mana_chosen({AB},1,1)"}),
+    # 106.1b: several mana, each of any of the types
+    ("{T}: Add two mana in any combination of colors.",
+     {f"mana_combination({AB},2)"} | {f"mana_combination_type({AB},{t})" for t in "wubrg"}),
+])
+def test_mana_beyond_the_kb(text, expected):
+    preds = {"mana_amount", "mana_chosen", "mana_combination", "mana_combination_type"}
+    assert designed(text, preds | CONSUMED) == expected
+
+
+def test_a_spend_restriction_keeps_the_mana_and_names_what_it_may_pay():
+    """106.6: the mana is added as usual (mana_option), the restriction travels with it."""
+    c = compiled("{T}: Add {C}{C}{C}. Spend this mana only to cast artifact spells.")
+    assert facts(c, {"mana_option", "mana_spend_restriction"}) == {
+        f"mana_option({AB},1,c,3)", f"mana_spend_restriction({AB},cast(artifact))"}
+    c = compiled("{T}: Add one mana of any color. Spend this mana only to cast a multicolored spell.")
+    assert f"mana_spend_restriction({AB},cast(status(multicolored)))" in facts(c, {"mana_spend_restriction"})
+
+
+def test_an_activation_restriction_is_named():
+    """602.5d: "Activate only as a sorcery"."""
+    c = compiled("{T}: Add {G}. Activate only as a sorcery.")
+    assert facts(c, {"activation_restriction"}) == {f"activation_restriction({AB},sorcery)"}
+
+
+def test_mana_that_replaces_the_first_mana_withholds_it():
+    """106.7: with a luck counter the ability would add any color instead of {C}: giving its {C}
+    alone as what it could produce would be wrong, so no mana fact is given at all."""
+    c = compiled("{T}: Add {C}. If this land has a luck counter on it, instead add one mana of any color.",
+                 "Legendary Land")
+    assert facts(c, {"mana_option", "mana_each", "mana_reflect"}) == set()
+    [note] = c.not_modelled
+    assert {"could-produce", "produce"} <= note.affects
+
+
+@pytest.mark.parametrize("text,expected", [
+    # 605.1b, 106.12a: triggered mana abilities; "enchanted Forest" is what the Aura enchants
+    ("Whenever enchanted Forest is tapped for mana, its controller adds an additional one mana of the chosen color.",
+     {f'mana_trigger_on({AB},attached(subtype("Forest")),any,its_controller)', f"mana_chosen({AB},1,1)"}),
+    ("Whenever you tap a creature for mana, add an additional {G}.",
+     {f"mana_trigger_on({AB},creature,you,you)", f"mana_amount({AB},1,g,1)"}),
+    ("Whenever enchanted land is tapped for mana, its controller adds an additional {G}{G}.",
+     {f"mana_trigger_on({AB},attached(land),any,its_controller)", f"mana_amount({AB},1,g,2)"}),
+])
+def test_mana_triggers(text, expected):
+    assert designed(text, {"mana_trigger_on", "mana_amount", "mana_chosen"} | CONSUMED,
+                    "Enchantment — Aura") == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    # 305.7: setting a basic land type replaces the others; "in addition" keeps them
+    ("Nonbasic lands are Mountains.", {f'land_types({AB},and(non(supertype(basic)),land),"Mountain",set)'}),
+    ("Each land is a Swamp in addition to its other land types.", {f'land_types({AB},land,"Swamp",add)'}),
+    ("Lands you control are every basic land type in addition to their other types.",
+     {f"land_types({AB},you_control(land),all_basic,add)"}),
+])
+def test_land_types(text, expected):
+    assert designed(text, {"land_types"} | CONSUMED, "Enchantment") == expected
+
+
+def test_a_granted_mana_ability_is_compiled_as_its_own_ability():
+    """613.1f: the quoted ability is an ability of each permanent in scope; grants/3 (which the
+    KB reads) is not given for a scope it does not know."""
+    c = compiled('Creatures you control have "{T}: Add one mana of any color."', "Enchantment")
+    g = 'granted("Test Card",1)'
+    assert facts(c, {"grants_filter", "grants"}) == {f"grants_filter({AB},you_control(creature),{g})"}
+    assert facts(c, {"ability_cost"}) == {f"ability_cost({g},tap)"}
+    assert len(facts(c, {"mana_option"})) == 5
+
+
+def test_a_ritual():
+    """A spell that adds mana is not a mana ability (605.1a): spell_mana, never mana_option."""
+    c = compiled("Add {B}{B}{B}.", "Instant")
+    assert facts(c, {"spell_mana", "mana_amount", "mana_option", "activated"}) == {
+        f"spell_mana({AB})", f"mana_amount({AB},1,b,3)"}
+    [note] = c.not_modelled
+    assert note.affects == {"cast-free", "apply"}
