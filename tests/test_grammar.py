@@ -88,6 +88,16 @@ def test_words_are_split_as_the_grammar_reads_them():
     assert [r.text for r in raw_tokens("first strike, and/or")] == ["first strike", ",", "and/or"]
 
 
+def test_a_pronoun_and_a_verb_written_as_one_word_are_two_words():
+    """"it's" is "it is" ("its" is the possessive); "you've" is "you have": the grammar reads the
+    pronoun as a subject and the verb as a verb."""
+    assert [r.text for r in raw_tokens("as long as it's attacking")][-3:] == ["it", "is", "attacking"]
+    assert [r.text for r in raw_tokens("you're the monarch")][:2] == ["you", "are"]
+    assert parse_line("At the beginning of your end step, if you're the monarch, draw a card.").parsed
+    assert parse_line("This creature has first strike as long as it's attacking.").parsed
+    assert parse_line("{T}: Add {C} for each card you've drawn this turn.").parsed
+
+
 def test_a_card_name_after_named_is_one_token():
     raws = raw_tokens("Search your library for a card named Nicol Bolas, the Deceiver, reveal it.")
     names = [r.text for r in raws if r.kind == "name"]
@@ -120,9 +130,18 @@ def test_a_quoted_ability_ending_a_sentence_keeps_its_own_period():
     ("I, II — Create a 1/1 white Soldier creature token.", ir.Chapter),
     ("• Destroy target artifact.", ir.Mode),
     ("LEVEL 1-4", ir.Level),
+    ("{1}{G}: Level 2", ir.ClassLevel),
 ])
 def test_frames(text, frame):
     assert isinstance(parse_line(text).ability, frame)
+
+
+def test_a_station_symbol_holds_a_whole_ability():
+    """721.2a: "N+ | ability" (an ability had with N or more charge counters), with a keyword or
+    an activated ability after the symbol."""
+    for text in ("8+ | Flying", "12+ | {G}, {T}: Add {G} for each creature you control."):
+        line = parse_line(text)
+        assert isinstance(line.ability, ir.Node) and line.ability.kind == "threshold"
 
 
 @pytest.mark.parametrize("text", ["Frobnicate the widget.", "{T}: Add {G}", "Flying and haste", "Haste 2",

@@ -5,7 +5,8 @@
 - its frame: ``keyword``, ``activated``, ``triggered``, ``static``, ``replacement`` (a static
   ability that replaces an event, 614: "instead", "enters tapped", "As ~ enters"), ``spell``
   (an instant's or sorcery's instructions), ``loyalty``, ``chapter``, ``mode``, ``level``,
-  ``class_level``, or ``unparsed``;
+  ``class_level``, ``threshold`` (a station symbol "N+ |", 721.2a, or a die result "N+ |",
+  706.2), ``die_result``, ``other``, or ``unparsed``;
 - ``ability_word`` if it starts with one (207.2c);
 - ``mana_ability`` if it is, or grants, a mana ability or a mana effect, with the mana kinds:
   ``mana:fixed``, ``mana:choice``, ``mana:any_color``, ``mana:reflect``, ``mana:chosen``,
@@ -21,7 +22,10 @@ from . import ir
 from .mana_ir import of_clause
 
 FRAMES = ("keyword", "activated", "triggered", "static", "replacement", "spell", "loyalty",
-          "chapter", "mode", "level", "class_level", "unparsed")
+          "chapter", "mode", "level", "class_level", "threshold", "die_result", "other", "unparsed")
+# frames the intermediate form keeps as plain nodes
+_NODE_FRAMES = {"threshold": "threshold", "die_result": "die_result", "numbered_ability": "other",
+                "ticket_ability": "other", "ticket_pt": "other", "keyword_then_sentences": "keyword"}
 
 
 def kinds_of(line, face=None):
@@ -36,6 +40,8 @@ def kinds_of(line, face=None):
     frame = {ir.Keywords: "keyword", ir.Activated: "activated", ir.Triggered: "triggered",
              ir.Loyalty: "loyalty", ir.Chapter: "chapter", ir.Mode: "mode", ir.Level: "level",
              ir.ClassLevel: "class_level"}.get(type(a), "other")
+    if isinstance(a, ir.Node):
+        frame = _NODE_FRAMES.get(a.kind, "other")
     if isinstance(a, ir.Static):
         frame = "spell" if spell else ("replacement" if _replaces(a) else "static")
     out.add(frame)

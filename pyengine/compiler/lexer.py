@@ -52,6 +52,11 @@ CONTRACTIONS = {"can't", "don't", "doesn't", "isn't", "aren't", "wasn't", "weren
                 "they've", "i'm", "let's", "here's", "he's", "she's", "you'd", "they'd", "we're",
                 "where's", "one's"}
 
+# A pronoun and a verb written as one word are two words for the grammar: "you're" -> "you" "are"
+# ("it's" is always "it is" in Oracle text, "its" being the possessive).
+EXPANDED = {"you're": "are", "they're": "are", "we're": "are", "you've": "have", "they've": "have",
+            "it's": "is", "that's": "is", "there's": "is", "he's": "is", "she's": "is"}
+
 _ROMAN = {"i", "ii", "iii", "iv", "v", "vi", "vii"}
 _ABILITY_WORD = re.compile(r"(?P<prefix>[A-Z][^—:{}\"•]*?) — (?=\S)")
 
@@ -257,6 +262,9 @@ def _is_chapter(prefix):
 
 def _split_word(tok, pos):
     low = tok.lower()
+    if low in EXPANDED:
+        head = tok[:tok.index("'")]
+        return [Raw("word", head, pos), Raw("word", EXPANDED[low], pos + len(head))]
     if low in CONTRACTIONS or tok in vocabulary.subtypes():
         return [Raw("word", tok, pos)]
     if low.endswith("'s") and len(tok) > 2:
