@@ -128,7 +128,8 @@ def test_every_fact_the_compiler_gives_is_declared_in_the_schema():
              "{T}: Add {C}. Spend this mana only to cast artifact spells.", "{T}: Add {G}. Activate only as a sorcery.",
              "Whenever enchanted land is tapped for mana, its controller adds an additional {G}.",
              "Whenever a player taps a Swamp for mana, that player adds one mana of any type that land produced.",
-             "Nonbasic lands are Mountains.", 'Creatures you control have "{T}: Add {G}."']
+             "Nonbasic lands are Mountains.", 'Creatures you control have "{T}: Add {G}."',
+             "{T}: Add one mana of any color in your commander's color identity."]
     spells = ["Add {R}{R}{R}."]
     cards = list(cardlib.bundled().values()) + [
         cardlib.parse_card({"name": f"T{i}", "type": "Artifact", "text": t}) for i, t in enumerate(texts)] + [
@@ -138,4 +139,4 @@ def test_every_fact_the_compiler_gives_is_declared_in_the_schema():
     assert {("mana_combination", "2"), ("mana_chosen", "3"), ("mana_amount", "4"),
             ("mana_reflect_filter", "4"), ("mana_spend_restriction", "2"), ("activation_restriction", "2"),
             ("mana_trigger_on", "4"), ("mana_produced", "3"), ("land_types", "4"), ("grants_filter", "3"),
-            ("spell_mana", "1")} <= emitted
+            ("spell_mana", "1"), ("mana_commander_identity", "2")} <= emitted

@@ -103,10 +103,10 @@ def of_line(line, face=None, part=None):
     if isinstance(a, (ir.Activated, ir.Loyalty)):
         effect = a.effect
         out = {"actions", "apply"}
-        if _adds_mana(effect) or _changes_characteristics(effect):
-            out |= MANA | {"show"}
-        if any(isinstance(y, ir.Verb) and y.name == "spend" for y in ir.walk(effect)):
-            out.add("produce")                     # 106.6: the mana carries the restriction
+        if _adds_mana(effect):
+            out |= MANA | {"show"}                 # 605.1a: what the mana ability adds
+        if any(isinstance(y, ir.Verb) and y.name == "spend" for y in ir.walk(effect)) or _about_the_mana(effect):
+            out.add("produce")                     # 106.6: the mana carries a restriction or an effect
         return frozenset(out)
     if isinstance(a, ir.Triggered):
         if mentions_mana(a) or _trigger_on_tapping(a.trigger):
@@ -115,12 +115,19 @@ def of_line(line, face=None, part=None):
     if isinstance(a, ir.Static):
         if spell:
             return frozenset({"cast-free", "apply"})
-        return frozenset().union(*[_sentence(s) for s in a.effect]) or ALL
+        return frozenset().union(*[_sentence(s) for s in a.effect]) if a.effect else ALL
     if isinstance(a, (ir.Chapter,)):
         return frozenset({"apply"})
     if isinstance(a, ir.Mode):
         return frozenset({"cast-free", "apply"}) if spell else frozenset({"actions", "apply"})
     return ALL
+
+
+def _about_the_mana(x):
+    """"that mana" / "this mana": an effect of the mana itself ("When that mana is spent to cast
+    ...", 106.6)."""
+    return any(isinstance(y, ir.Obj) and y.quantity in (ir.Quantity("that"), ir.Quantity("this"))
+               and y.groups == ((ir.Char("noun", "mana"),),) for y in ir.walk(x))
 
 
 def _trigger_on_tapping(t):
@@ -129,16 +136,6 @@ def _trigger_on_tapping(t):
         if isinstance(y, ir.Char) and y.kind == "status" and y.value in ("tapped", "untapped"):
             return True
         if isinstance(y, ir.Verb) and y.name in ("tap", "untap"):
-            return True
-    return False
-
-
-def _changes_characteristics(x):
-    """True if an effect changes types, colors, abilities or grants quoted abilities."""
-    for y in ir.walk(x):
-        if isinstance(y, ir.Verb) and y.name in ("is", "becomes", "lose_abilities", "lose_keywords"):
-            return True
-        if isinstance(y, ir.Node) and y.kind == "quoted_ability":
             return True
     return False
 
@@ -176,7 +173,7 @@ _STATIC_VERBS = {
     "cost_mod": {"actions", "cast-free", "apply"},         # 601.2f
     "prevent": {"apply"},                                  # 615
     "deal_damage": {"apply"},
-    "skip": {"apply"},
+    "skip": {"untap", "actions", "apply"},                # 502.1, 500.11: skipped steps and phases
     "assign": {"apply"},
     "redirect": {"apply"},
     "look_at": set(),                                      # hidden information only

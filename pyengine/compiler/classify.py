@@ -19,6 +19,7 @@
 """
 
 from . import ir
+from .lower_designed import land_types_of
 from .mana_ir import of_clause
 
 FRAMES = ("keyword", "activated", "triggered", "static", "replacement", "spell", "loyalty",
@@ -53,7 +54,7 @@ def kinds_of(line, face=None):
 
 def _replaces(a):
     for y in ir.walk(a.effect):
-        if isinstance(y, ir.Node) and y.kind in ("tail_instead",):
+        if isinstance(y, ir.Node) and y.kind in ("tail_instead", "lead_instead"):
             return True
         if isinstance(y, ir.Verb) and (y.name == "enters" or y.name.startswith("produce")):
             return True
@@ -73,7 +74,8 @@ def _mana_kinds(a, frame):
         m = of_clause(c)
         kind = {"fixed": "fixed", "choice": "choice", "any_color": "any_color",
                 "any_one_color": "any_color", "combination": "any_color", "reflect": "reflect",
-                "produced": "reflect", "chosen": "chosen", "that_color": "chosen"}.get(m.kind if m else "other", "other")
+                "produced": "reflect", "chosen": "chosen", "that_color": "chosen",
+                "commander_identity": "any_color"}.get(m.kind if m else "other", "other")
         if m is not None and (m.count is not None or s.tail is not None
                               or any(isinstance(x, ir.Node) and x.kind == "lead_for_each" for x in s.leads)):
             out.add("mana:count")           # the amount is not fixed: "fixed" would mislead
@@ -109,14 +111,6 @@ def _mana_kinds(a, frame):
 
 
 def _land_type_change(a):
-    """A static ability that makes lands have a land type (305.7: "are Mountains", "is a Swamp
-    in addition to its other types", "every basic land type")."""
-    for c in ir.walk(a.effect):
-        if isinstance(c, ir.Clause) and c.verb_name in ("is", "becomes"):
-            for y in ir.walk(c.verb):
-                if isinstance(y, ir.Char) and y.kind == "subtype" and y.value in (
-                        "Plains", "Island", "Swamp", "Mountain", "Forest"):
-                    return True
-                if isinstance(y, str) and "basic land type" in y:
-                    return True
-    return False
+    """A static ability that gives lands basic land types (305.7: "are Mountains", "is a Swamp
+    in addition to its other land types", "are every basic land type")."""
+    return any(land_types_of(c) is not None for c in ir.walk(a.effect) if isinstance(c, ir.Clause))

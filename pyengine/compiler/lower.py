@@ -53,7 +53,7 @@ def lower(ctx, line):
         raise Unmodelled(f"{type(a).__name__.lower()} abilities are not modelled")
     except Unmodelled as e:
         if e.facts:                 # part of the line is an ability the KB knows (603.2 ...)
-            return Lowered(e.facts, False, str(e))
+            return Lowered(e.facts, False, str(e), part=e.part)
         return Lowered([], False, str(e), ability=False)
 
 
@@ -69,22 +69,33 @@ _ENCHANTABLE = {"creature", "permanent", "land", "artifact", "enchantment", "pla
 
 
 def _keywords(ctx, items):
-    facts = []
+    """The facts of a keyword line. Each keyword of a list is its own ability (113.2c): those the
+    KB knows are given even when another one of the line is not (the note is about that one)."""
+    facts, unknown, reason = [], [], ""
     for k in items:
-        name = k.name.replace(" ", "_")
-        if k.kind == "plain" and k.name in KB_PLAIN:
-            facts.append(("keyword", ctx.ab, Const(name)))
-        elif k.kind == "cost" and k.name in KB_COSTED:
-            facts.append(("keyword", ctx.ab, Const(name)))
-            facts += [("keyword_cost", ctx.ab, fn("mana", s, n)) for s, n in _mana(k.param)]
-        elif k.name == "enchant" and k.kind == "object":
-            t = simple_type(k.param)
-            if t not in _ENCHANTABLE:
-                raise Unmodelled(f"enchant {t or 'this'} is not modelled")
-            facts += [("keyword", ctx.ab, Const("enchant")), ("enchant_filter", ctx.ab, Const(t))]
-        else:
-            raise Unmodelled(f"keyword {k.name!r} is not modelled")
+        try:
+            facts += _keyword(ctx, k)
+        except Unmodelled as e:
+            unknown.append(k)
+            reason = reason or str(e)
+    if unknown:
+        raise Unmodelled(reason, facts, part=ir.Keywords(tuple(unknown)))
     return facts
+
+
+def _keyword(ctx, k):
+    name = k.name.replace(" ", "_")
+    if k.kind == "plain" and k.name in KB_PLAIN:
+        return [("keyword", ctx.ab, Const(name))]
+    if k.kind == "cost" and k.name in KB_COSTED:
+        return [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n))
+                                                     for s, n in _mana(k.param)]
+    if k.name == "enchant" and k.kind == "object":
+        t = simple_type(k.param)
+        if t not in _ENCHANTABLE:
+            raise Unmodelled(f"enchant {t or 'this'} is not modelled")
+        return [("keyword", ctx.ab, Const("enchant")), ("enchant_filter", ctx.ab, Const(t))]
+    raise Unmodelled(f"keyword {k.name!r} is not modelled")
 
 
 def _mana(cost):

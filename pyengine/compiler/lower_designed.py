@@ -59,12 +59,11 @@ def triggered(ctx, a):
     return None
 
 
-def _land_types(ctx, sentences):
-    """305.7: "Nonbasic lands are Mountains." / "Each land is a Swamp in addition to its other
-    land types." / "Lands you control are every basic land type in addition to their other
-    types." -> land_types(Ab,F,S,M)."""
-    c = _one_clause(sentences)
-    if c is None or c.verb_name != "is" or c.subject is None or not isinstance(c.subject, ir.Obj):
+def land_types_of(c):
+    """(basic land types, mode) a clause "<lands> is/are <basic land types> [in addition to ...]"
+    gives (305.7): types are subtype names or Const(all_basic); mode is set or add. None if the
+    clause is not that shape."""
+    if not isinstance(c, ir.Clause) or c.verb_name != "is" or not isinstance(c.subject, ir.Obj):
         return None
     args = [a for a in c.verb.args if not isinstance(a, str)]
     if len(args) != 1 or not isinstance(args[0], ir.Obj) or args[0].qualifiers or args[0].possessor:
@@ -78,11 +77,21 @@ def _land_types(ctx, sentences):
     else:
         return None
     if c.tails == ():
-        mode = "set"
-    elif c.tails == (ir.Node("tail_in_addition_types", c.tails[0].args),):
-        mode = "add"
-    else:
+        return types, "set"
+    if len(c.tails) == 1 and isinstance(c.tails[0], ir.Node) and c.tails[0].kind == "tail_in_addition_types":
+        return types, "add"
+    return None
+
+
+def _land_types(ctx, sentences):
+    """305.7: "Nonbasic lands are Mountains." / "Each land is a Swamp in addition to its other
+    land types." / "Lands you control are every basic land type in addition to their other
+    types." -> land_types(Ab,F,S,M)."""
+    c = _one_clause(sentences)
+    shape = land_types_of(c) if c is not None else None
+    if shape is None:
         return None
+    types, mode = shape
     f = _filter(c.subject)
     facts = [("static", ctx.ab)] + [("land_types", ctx.ab, f, s, Const(mode)) for s in types]
     return "land types set by a static ability are not modelled for this scope", facts

@@ -127,6 +127,11 @@ def _mana_replacement(ctx, sentences):
         change = fn("set", Const(pips[0][0]), pips[0][1])
     elif v.name == "produce_colorless":
         change = fn("set_type", Const("c"))
+    elif v.name == "produce_set_type":
+        pips = mana_ir._pips(v.args[1])
+        if not pips or pips[0][1] != 1 or len(pips) != 1:
+            return None
+        change = fn("set_type", Const(pips[0][0]))                # "{B} instead of any other type"
     elif v.name == "produce_multiple":
         mult = v.args[1]
         n = 2 if mult.args == ("twice",) else int_of(mult.args[0])

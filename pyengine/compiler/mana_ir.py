@@ -25,7 +25,8 @@ class Mana:
     kind: fixed ({G}{G}), choice ({R} or {G}), any_color (N mana of any color: each may differ),
     any_one_color, combination (N mana in any combination of the listed types), reflect (of
     any type/color that <scope> could produce, 106.7), produced (of any type that land produced:
-    mana triggers, 106.12a), chosen (of the chosen color, 614.12; ``options`` holds the fixed
+    mana triggers, 106.12a), commander_identity (of any color in your commander's color
+    identity, 903.4), chosen (of the chosen color, 614.12; ``options`` holds the fixed
     alternatives of "{G} or one mana of the chosen color"), that_color (of that color), other
     (parsed; no vocabulary). ``count`` is set when the amount depends on the game (107.3): a
     ("for_each", object) of "for each ...", a ("where", expression) of ", where X is ...", or an
@@ -57,6 +58,8 @@ def of_clause(clause):
             return None
         if isinstance(t, ir.Node) and t.kind == "tail_for_each":
             mana = mana.counted(("for_each", t.args[-1]))
+        elif isinstance(t, ir.Node) and t.kind == "tail_for_each_counter":
+            mana = mana.counted(("for_each_counter", t))
         elif isinstance(t, ir.Node) and t.kind == "tail_where":
             mana = mana.counted(("where", t.args[-1]))
         else:
@@ -105,6 +108,8 @@ def of_produced(p):
         return Mana("fixed", (pips,), n).counted(("number", n)) if pips else Mana("other")
     if k == "mana_any_color":
         return Mana("any_color", amount=args[0], types=COLORS)
+    if k == "mana_commander_identity":
+        return Mana("commander_identity", amount=args[0])
     if k == "mana_any_one_color":
         return Mana("any_one_color", amount=args[0], types=COLORS)
     if k == "mana_any_combination":
@@ -229,12 +234,14 @@ def describe(mana):
     return {"any_color": "of several colors", "combination": "in a combination of colors",
             "reflect": "of a type another permanent could produce", "produced": "of the type produced",
             "chosen": "of the chosen color", "that_color": "of that color", "other": "of this kind",
-            "fixed": "", "choice": "", "any_one_color": "of any one color"}.get(mana.kind, mana.kind)
+            "fixed": "", "choice": "", "any_one_color": "of any one color",
+            "commander_identity": "of a color of the commander's color identity"}.get(mana.kind, mana.kind)
 
 
 def _amount_term(mana, n=1):
     """The amount term A of the designed vocabulary (kb/schema.lp): a number, x (the X paid),
-    count(F) (the number of objects matching filter F), times(N,A), or not_modelled."""
+    count(F) (the number of objects matching filter F), counters(K) (the number of K counters on
+    the permanent), stat(power), devotion(C,...), times(N,A), or not_modelled."""
     if mana.count is None:
         base = _int(mana.amount) if mana.amount is not None else 1
         if base is None:
@@ -243,6 +250,8 @@ def _amount_term(mana, n=1):
         base = Const("x")
     elif mana.count[0] == "for_each":
         base = _count(mana.count[1])
+    elif mana.count[0] == "for_each_counter":
+        base = _counters(mana.count[1])
     else:
         base = _expression(mana.count[1])
     if n == 1:
@@ -257,14 +266,28 @@ def _count(obj):
         return Const("not_modelled")
 
 
+def _counters(tail):
+    """counters(K) for "for each K counter on ~" (the counters on the permanent itself, 122.1);
+    not_modelled for counters elsewhere."""
+    bare = next((a for a in tail.args if isinstance(a, ir.Node) and a.kind == "counters_bare"), None)
+    kind = next((a for a in bare.args if isinstance(a, ir.Node) and a.kind == "bare_kind"), None) if bare else None
+    if kind is not None and len(kind.args) == 1 and is_self(tail.args[-1]):
+        return fn("counters", str(kind.args[0]))
+    return Const("not_modelled")
+
+
 def _expression(x):
     """count(F) for "the number of <objects>" (107.3a) in a ", where X is ..." or "equal to ..."
-    phrase; devotion(Colors) for "your devotion to <colors>" (700.5); not_modelled otherwise."""
+    phrase; devotion(Colors) for "your devotion to <colors>" (700.5); stat(power) for "~'s
+    power"; not_modelled otherwise."""
     found = [y for y in ir.walk(x) if isinstance(y, ir.Node) and y.kind in ("count_of", "devotion", "plus",
                                                                             "minus", "stat_of", "twice", "half")]
     if len(found) == 1 and found[0].kind == "count_of":
         obj = next((a for a in found[0].args if isinstance(a, ir.Obj)), None)
         return _count(obj) if obj is not None else Const("not_modelled")
+    if len(found) == 1 and found[0].kind == "stat_of" and found[0].args[0] == ir.Node("possessive", (ir.Ref("self", "~"),)) \
+            and found[0].args[1] in (ir.Node("stat", ("power",)), ir.Node("stat", ("toughness",))):
+        return fn("stat", Const(found[0].args[1].args[0]))           # ~'s power (208.1)
     if len(found) == 1 and found[0].kind == "devotion":
         colors = [w for y in ir.walk(found[0]) if isinstance(y, ir.Node) and y.kind == "color_list"
                   for w in y.args if isinstance(w, str) and w in _COLOR_LETTER]
@@ -293,6 +316,8 @@ def designed_facts(ab, mana):
         for o, opt in enumerate(mana.options, 1):
             out += [("mana_amount", ab, o, Const(t), n) for t, n in opt or ()]
         out.append(("mana_chosen", ab, len(mana.options) + 1, _amount_term(mana)))
+    elif k == "commander_identity":
+        out.append(("mana_commander_identity", ab, _amount_term(mana)))
     elif k in ("produced", "that_color"):
         out.append(("mana_produced", ab, _amount_term(mana), Const(mana.reflect or "type")))
     elif k == "reflect":

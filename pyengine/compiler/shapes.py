@@ -2,7 +2,8 @@
 the shapes the fact vocabulary expresses (an object phrase as a filter term, a counters phrase,
 "you control", ...). Shared by :mod:`lower`, :mod:`mana_ir` and :mod:`lower_effects`.
 
-Filter terms (the one filter language of the fact vocabulary, documented in kb/schema.lp):
+Filter terms (the one filter language of the fact vocabulary, documented in kb/schema.lp); a
+filter describes permanents (110.1) unless it says otherwise:
 
 - a card type constant (``land``, ``creature``, ...) or ``permanent``: objects of that type;
 - ``subtype("Forest")``, ``supertype(basic)``, ``color(g)``, ``status(tapped)``;
@@ -155,6 +156,8 @@ def filter_term(obj):
         raise Unmodelled("this object is not a filter")
     ctrl = None
     for q in obj.qualifiers:
+        if q == ir.Node("on_battlefield", ("on the battlefield",)):
+            continue                    # filters are about permanents (110.1)
         p = controller_phrase(q)
         if p in _PLAYER_SCOPE and ctrl is None:
             ctrl = _PLAYER_SCOPE[p]
