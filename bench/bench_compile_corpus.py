@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pyengine import cardlib                              # noqa: E402
 from pyengine.compiler import compile_card                # noqa: E402
+from pyengine.compiler.classify import FRAMES             # noqa: E402
 from pyengine.errors import InputError                    # noqa: E402
 
 MANA_LINE = re.compile(r"\b[Aa]dds?\b[^.]*?(\{[WUBRGCSX0-9]|\bmana\b)")
@@ -138,9 +139,7 @@ def main():
             tot["lines"] += 1
             tot["parsed"] += parsed
             tot["modelled"] += modelled
-            frame = next((k for k in kinds if k in ("keyword", "activated", "triggered", "static",
-                                                     "replacement", "spell", "loyalty", "chapter",
-                                                     "mode", "level", "class_level")), "unparsed")
+            frame = next((k for k in kinds if k in FRAMES), "unparsed")
             by_frame[(frame, parsed)] += 1
             if mana:
                 tot["mana_lines"] += 1
