@@ -56,6 +56,10 @@ _KW_ANSWERS = {
     "phasing": {"untap", "show", "apply"},                       # 702.26: phases in the untap step
     "changeling": ALL,                                           # 702.73: every creature type
     "devoid": ALL,                                               # 702.114: colorless
+    # 702.124a: partner abilities function before the game begins (deck construction)
+    "partner": set(), "partner with": set(), "friends forever": set(), "choose a background": set(),
+    "doctors companion": set(),
+    "job select": {"apply"},                                     # 702.182a: as it enters
 }
 _KW_DEFAULT = frozenset({"show", "actions", "cast-free", "apply"})
 
@@ -154,6 +158,8 @@ def _sentence(s):
             return frozenset({"apply"})
         return ALL
     for c in s.clauses:
+        if isinstance(c, ir.Node) and c.kind in _BEFORE_THE_GAME:
+            continue                                # 103.6: done before the game begins
         if not isinstance(c, ir.Clause):
             return ALL
         out |= _clause(c, s)
@@ -163,6 +169,9 @@ def _sentence(s):
 def _enters_event(node):
     return any(isinstance(y, ir.Verb) and y.name == "enters" for y in ir.walk(node))
 
+
+# what is done before the game begins (103.6a: "you may begin the game with it on the battlefield")
+_BEFORE_THE_GAME = {"begin_with"}
 
 # what may be done "as ~ enters" (614.12) without changing the permanent's characteristics
 _AS_ENTERS = {"choose", "pay", "reveal", "name", "tap", "untap", "look_at", "note"}

@@ -84,7 +84,11 @@ class Build(Transformer):
         return c[0]
 
     def keyword_line(self, c):
-        return ir.Keywords(tuple(x for x in c if isinstance(x, ir.Keyword)))
+        # every keyword of the line is kept: one the builder has no method for is named by its
+        # rule ("kw_doctors_companion" -> "doctors companion"), never dropped
+        items = [x if isinstance(x, ir.Keyword) else ir.Keyword(x.kind[3:].replace("_", " "), x.args, "node")
+                 for x in c if isinstance(x, ir.Keyword) or (isinstance(x, ir.Node) and x.kind.startswith("kw_"))]
+        return ir.Keywords(tuple(items))
 
     def activated(self, c):
         seq, _, effect = c
