@@ -413,3 +413,12 @@ def test_snapshot_cards_go_through_the_same_compiler(tmp_path):
     assert (code, answer, err) == (0, {"t": ["G"]}, "")        # an attack trigger: not now (106.7)
     code, _, err = run_cli(["apply", str(path), "untap_step", "alice"])
     assert err == "note: Test Elf (line 2) not modelled: Whenever Test Elf attacks, scry 1.\n"
+
+
+def test_an_activation_condition_with_or_is_not_read_as_its_first_part():
+    """602.5b: "Activate only if A or if B" may be activated when either holds: reading only A
+    (you_control(artifact)) would forbid activations the rules allow."""
+    c = compiled("{T}: Add {G}. Activate only if you control an artifact or if you control a creature.")
+    assert facts(c, {"activation_condition"}) == set()
+    [note] = c.not_modelled
+    assert {"actions", "apply"} <= note.affects

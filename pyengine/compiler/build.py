@@ -171,6 +171,9 @@ class Build(Transformer):
     def kw_number(self, c):
         return ir.Keyword(self._kw_name(c[0]), c[1], "number")
 
+    def kw_number_where(self, c):          # "Firebending X, where X is this creature's power"
+        return ir.Keyword(self._kw_name(c[0]), c[-2], "number_where")
+
     def kw_number_cost(self, c):
         return ir.Keyword(self._kw_name(c[0]), (c[1], c[3]), "number_cost")
 

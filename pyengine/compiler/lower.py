@@ -271,7 +271,7 @@ def _activation_condition(s):
         return None
     v = s.clauses[0]
     when = next((a for a in v.args if isinstance(a, ir.Node) and a.kind == "activation_when"), None)
-    if when is None or len(v.args) != 2 or when.args[:1] != ("if",):
+    if when is None or len(v.args) != 2 or when.args[:1] != ("if",) or len(when.args) != 2:
         return None
     clause = when.args[1]
     if not isinstance(clause, ir.Clause) or clause.verb_name != "control" or clause.tails:

@@ -285,7 +285,8 @@ def _expression(x):
     if len(found) == 1 and found[0].kind == "count_of":
         obj = next((a for a in found[0].args if isinstance(a, ir.Obj)), None)
         return _count(obj) if obj is not None else Const("not_modelled")
-    if len(found) == 1 and found[0].kind == "stat_of" and found[0].args[0] == ir.Node("possessive", (ir.Ref("self", "~"),)) \
+    if len(found) == 1 and found[0].kind == "stat_of" and isinstance(found[0].args[0], ir.Node) \
+            and found[0].args[0].kind == "possessive" and is_self(found[0].args[0].args[0]) \
             and found[0].args[1] in (ir.Node("stat", ("power",)), ir.Node("stat", ("toughness",))):
         return fn("stat", Const(found[0].args[1].args[0]))           # ~'s power (208.1)
     if len(found) == 1 and found[0].kind == "devotion":
