@@ -157,3 +157,15 @@ def test_a_when_at_the_start_of_a_line_is_a_trigger_not_a_delayed_one():
     assert isinstance(parse_line("When ~ enters, draw a card.").ability, ir.Triggered)
     a = parse_line("{T}: When you next cast a creature spell this turn, draw a card.").ability
     assert isinstance(a, ir.Activated)
+
+
+@pytest.mark.parametrize("text", [
+    # a multi-word literal must not swallow words other rules read one by one
+    "The first spell you cast each turn has cascade.",                   # not "the first" <step>
+    "Exile two cards from the top of your library.",                     # not "cards from the top of"
+    "{T}: Add X mana of any one color, where X is the number of Elves you control.",   # not ", where x is"
+    "Whenever this creature and at least two other creatures attack, draw a card.",    # not "and at"
+    "Exile up to three target cards from a single graveyard.",
+])
+def test_words_read_one_by_one_are_never_swallowed_by_a_longer_literal(text):
+    assert parse_line(text).parsed, parse_line(text).error
