@@ -169,3 +169,11 @@ def test_a_when_at_the_start_of_a_line_is_a_trigger_not_a_delayed_one():
 ])
 def test_words_read_one_by_one_are_never_swallowed_by_a_longer_literal(text):
     assert parse_line(text).parsed, parse_line(text).error
+
+
+def test_a_rebalanced_digital_card_refers_to_itself_by_its_printed_name():
+    from pyengine.compiler.text import names_of
+    assert {"Nahiri, Heir of the Ancients", "Nahiri"} <= names_of("A-Nahiri, Heir of the Ancients")
+    line = parse_line("[−3]: Nahiri deals 3 damage to target creature.",
+                      names_of("A-Nahiri, Heir of the Ancients"))
+    assert line.parsed and "~" in line.normalised

@@ -27,8 +27,12 @@ def strip_reminder(text):
 
 def names_of(name):
     """The names by which a face's text refers to the object itself: its full name and, for a
-    name with a comma, the short name before it (201.5c: "Jace" for "Jace, the Mind Sculptor")."""
+    name with a comma, the short name before it (201.5c: "Jace" for "Jace, the Mind Sculptor").
+    A rebalanced digital card ("A-Nahiri, Heir of the Ancients") is written with its printed
+    name, without the "A-"."""
     names = {name}
+    if name.startswith("A-") and len(name) > 2:
+        names |= names_of(name[2:])
     if "," in name:
         names.add(name.split(",")[0].strip())
     return {n for n in names if n}
