@@ -422,3 +422,26 @@ def test_an_activation_condition_with_or_is_not_read_as_its_first_part():
     assert facts(c, {"activation_condition"}) == set()
     [note] = c.not_modelled
     assert {"actions", "apply"} <= note.affects
+
+
+def test_a_trigger_on_two_kinds_of_events_is_not_read_as_its_first_one():
+    """603.1: "Whenever A and at the beginning of B" triggers on both; the mana trigger shape
+    (106.12a) must not take it for "Whenever A" alone."""
+    c = compiled("Whenever a player taps a land for mana and at the beginning of your upkeep, "
+                 "that player adds one mana of any type that land produced.", type="Enchantment")
+    assert facts(c, {"mana_trigger", "mana_trigger_on"}) == set()
+    [note] = c.not_modelled
+    assert {"could-produce", "produce"} <= note.affects
+
+
+def test_a_compiler_bug_in_a_fallback_is_a_note_never_a_crash(monkeypatch):
+    """A line the grammar does not cover goes through the fallbacks (costs only, trigger only);
+    a bug there is reported as a note like any other compiler bug, the rest of the card compiles."""
+    import pyengine.compiler.lower_effects as le
+
+    def broken(ctx, t):
+        raise AttributeError("boom")
+    monkeypatch.setattr(le, "trigger_only", broken)
+    c = compiled("When this creature enters, frobnicate the widget.\n{T}: Add {G}.")
+    assert any("internal error" in n.reason for n in c.not_modelled)
+    assert facts(c, {"mana_option"}) == {'mana_option(ab("Test Card",2),1,g,1)'}

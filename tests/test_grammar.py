@@ -177,3 +177,16 @@ def test_a_rebalanced_digital_card_refers_to_itself_by_its_printed_name():
     line = parse_line("[−3]: Nahiri deals 3 damage to target creature.",
                       names_of("A-Nahiri, Heir of the Ancients"))
     assert line.parsed and "~" in line.normalised
+
+
+def test_a_trigger_on_two_kinds_of_events_keeps_both():
+    t = parse_line("When this creature enters and whenever you cast a spell, draw a card.").ability.trigger
+    assert len(t.clauses) == 2 and ("and whenever",) in t.joins
+    t = parse_line("When this creature enters and at the beginning of your upkeep, draw a card.").ability.trigger
+    assert t.time is not None and ("and at",) in t.joins
+
+
+def test_a_kicker_with_two_costs():
+    """702.33b: "Kicker [cost 1] and/or [cost 2]": the conjunction is the keyword's, not a list's."""
+    kw = parse_line("Kicker {1}{G} and/or {2}{U}").ability.items[0]
+    assert kw.name == "kicker" and len(kw.param) == 2

@@ -158,16 +158,16 @@ def _face(key, face, facts, notes, lines, chars=True):
             note(i, raw.strip(), affects_mod.ALL, gate)
             lines.append(LineInfo(key, line, line.parsed, False, kinds_of(line, face), affects_mod.ALL))
             continue
-        if line.ability is None:
-            low = _costs_only(ctx, line) if not _TRIGGER.match(norm) else _trigger_only(ctx, line)
-        else:
-            try:
+        try:
+            if line.ability is None:
+                low = _costs_only(ctx, line) if not _TRIGGER.match(norm) else _trigger_only(ctx, line)
+            else:
                 low = lower(ctx, line)
-            except Unmodelled as e:       # a part of the line beyond the vocabulary (numbers ...)
-                low = Lowered([], False, str(e), ability=False)
-            except Exception as e:        # noqa: BLE001 - a bug must not stop a command: reported
-                low = Lowered([], False, f"internal error of the compiler: {type(e).__name__}: {e}",
-                              ability=False)
+        except Unmodelled as e:           # a part of the line beyond the vocabulary (numbers ...)
+            low = Lowered([], False, str(e), ability=False)
+        except Exception as e:            # noqa: BLE001 - a bug must not stop a command: reported
+            low = Lowered([], False, f"internal error of the compiler: {type(e).__name__}: {e}",
+                          ability=False)
         if low.ability:
             facts.append(("card_ability", key, ctx.ab))
             facts.append(("ability_text", ctx.ab, raw.strip()))

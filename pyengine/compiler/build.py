@@ -216,13 +216,26 @@ class Build(Transformer):
         return ir.Obj(quantity, None, (chars,))
 
     # --- triggers (603.1) ---------------------------------------------------------------------
-    def trigger_when(self, c):
+    @staticmethod
+    def _events(word, c):
+        """A trigger on one or more events; "When A and whenever B" keeps both events (their
+        join says so), never only the first."""
         clauses, joins = c[1]
-        return ir.Trigger("when", clauses, joins)
+        if len(c) > 2:
+            more, more_joins = c[3]
+            clauses, joins = clauses + more, joins + ((str(c[2]),),) + more_joins
+        return ir.Trigger(word, clauses, joins)
+
+    def trigger_when(self, c):
+        return self._events("when", c)
 
     def trigger_whenever(self, c):
+        return self._events("whenever", c)
+
+    def trigger_when_and_at(self, c):     # "When ~ enters and at the beginning of your upkeep, ..."
         clauses, joins = c[1]
-        return ir.Trigger("whenever", clauses, joins)
+        return ir.Trigger(str(c[0]).lower(), clauses, joins + (("and at",),),
+                          time=ir.Node("time_point", ("the beginning of", c[-1])))
 
     def trigger_at(self, c):
         return ir.Trigger("at", time=c[1])

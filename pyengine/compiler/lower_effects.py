@@ -509,10 +509,18 @@ def _loses_all_abilities(ctx, sentences):
 
 # --- triggered abilities ----------------------------------------------------------------------
 
+def several_events(t):
+    """"When A and at the beginning of B", "When A and whenever B": one ability, two kinds of
+    events; no matcher reads such a trigger as its first event alone."""
+    return any(j in (("and at",), ("and whenever",)) for j in t.joins)
+
+
 def triggered(ctx, a):
     """Facts of a triggered ability; Unmodelled if no shape matches (with the trigger's facts
     when only its effect is not modelled)."""
     t = a.trigger
+    if several_events(t):
+        raise Unmodelled("a trigger on several kinds of events is not modelled")
     for matcher in (_mana_trigger, _becomes_tapped, _modified_dies_manifest, _turned_face_up):
         facts = matcher(ctx, t, a.effect)
         if facts is not None:
@@ -592,6 +600,8 @@ def _modified_dies_manifest(ctx, t, effect):
 def trigger_only(ctx, t):
     """The facts of a trigger whose effect is not understood: only triggers whose event the KB
     reports by itself (708.8); [] for any other."""
+    if not isinstance(t, ir.Trigger) or several_events(t):
+        return []
     try:
         _turned_face_up(ctx, t, ())
     except Unmodelled as e:
