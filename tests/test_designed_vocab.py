@@ -117,3 +117,10 @@ def test_a_ritual():
         f"spell_mana({AB})", f"mana_amount({AB},1,b,3)"}
     [note] = c.not_modelled
     assert note.affects == {"cast-free", "apply"}
+
+
+def test_a_spend_restriction_on_a_list_of_spells():
+    """Real wording (Chandra's Embercat) that once crashed the lowering: a list of two spells."""
+    c = compiled("{T}: Add {R}. Spend this mana only to cast an Elemental spell or a Chandra planeswalker spell.")
+    assert not any("internal error" in n.reason for n in c.not_modelled)
+    assert facts(c, {"mana_option"}) == {f"mana_option({AB},1,r,1)"}

@@ -245,9 +245,9 @@ def _spend_term(args):
 
 def _spell_filter(obj):
     """The filter term of "creature spells" / "artifact spells" / "a spell" (the noun dropped)."""
-    if not isinstance(obj, ir.Obj):
+    if not isinstance(obj, ir.Obj) or not all(isinstance(g, tuple) for g in obj.groups):
         return Const("not_modelled")
-    groups = tuple(tuple(c for c in g if not (c.kind == "noun" and c.value in ("spell", "spells")))
+    groups = tuple(tuple(c for c in g if not (c == ir.Char("noun", "spell") or c == ir.Char("noun", "spells")))
                    for g in obj.groups)
     if groups == ((),) and not obj.qualifiers:
         return Const("spell")

@@ -152,7 +152,7 @@ _PLAYER_SCOPE = {"you control": "you_control", "an opponent controls": "opponent
 def filter_term(obj):
     """The filter term of an object phrase (see module doc); Unmodelled for qualifiers the
     filter language lacks."""
-    if not isinstance(obj, ir.Obj) or obj.possessor:
+    if not isinstance(obj, ir.Obj) or obj.possessor or not all(isinstance(g, tuple) for g in obj.groups):
         raise Unmodelled("this object is not a filter")
     ctrl = None
     for q in obj.qualifiers:
@@ -171,7 +171,7 @@ def filter_term(obj):
             if len(obj.groups) != 1 or ctrl is not None:
                 raise Unmodelled("an attached object in a list is not a filter of the vocabulary")
             group = group[1:]
-        parts = [_char_term(c) for c in group if not (c.kind == "noun" and c.value in ("target",))]
+        parts = [_char_term(c) for c in group if c != ir.Char("noun", "target")]
         parts = [p for p in parts if p is not None]
         if not parts:
             raise Unmodelled("an object without characteristics")
@@ -187,6 +187,8 @@ def filter_term(obj):
 
 
 def _char_term(c):
+    if not isinstance(c, ir.Char):
+        raise Unmodelled("this part of an object is not a filter of the vocabulary")
     if c.kind == "card_type":
         t = Const(c.value)
     elif c.kind == "noun" and c.value in ("permanent", "permanents"):
