@@ -20,8 +20,9 @@ import re
 import time
 
 from . import cardlib, snapshot as snapshot_mod
+from .asp import kbmodel
+from .asp.driver import Engine, kb_root
 from .compiler import compile_card
-from .engine import Engine, kb_program, kb_root
 from .errors import InputError
 from .facts import snapshot_facts
 from .terms import Const, render_fact
@@ -49,14 +50,16 @@ class Property:
 
 
 def properties():
-    """Every property of ``properties/*.lp``, sorted by name."""
+    """Every property of ``properties/*.lp``, sorted by name: its ``%*! property: ...`` doc
+    comment and its ``@uses`` / ``@max`` annotations, read by clingo's parser (kbmodel)."""
     out = []
     for path in sorted((kb_root() / "properties").glob("*.lp")):
-        text = path.read_text(encoding="utf-8")
-        m = re.search(r"%\*!\s*property:\s*(.*?)\*%", text, re.S)
-        doc = " ".join(m.group(1).split()) if m else ""
-        uses = tuple(re.findall(r"^%\s*@uses\s+(\S+)\s*$", text, re.M))
-        caps = tuple((k, int(v)) for k, v in re.findall(r"^%\s*@max\s+(\w+)=(\d+)", text, re.M))
+        model = kbmodel.program_file(path)
+        docs = [d.body for d in model.docs if d.body.startswith("property:")]
+        doc = docs[0][len("property:"):].strip() if docs else ""
+        uses = tuple(v.split()[0] for v in model.annotation(path.name, "uses") if v.split())
+        caps = tuple((m.group(1), int(m.group(2))) for a in model.annotation(path.name, "max")
+                     if (m := re.match(r"(\w+)=(\d+)", a)))
         out.append(Property(path.stem, path, doc, uses, caps))
     return out
 
@@ -186,7 +189,7 @@ def check_snapshot(snapshot, props=None):
     eng = Engine(snapshot_facts(snapshot), "violations")
     [model] = eng.ask()
     rules = {}
-    for r in kb_program().rules:
+    for r in kbmodel.kb(kb_root()).rules:
         for h in r.heads:
             if h[0] == "violation" and len(h) == 3 and isinstance(h[1], Const):
                 rules.setdefault(h[1].name, set()).update(r.cr)
