@@ -21,7 +21,7 @@ import time
 
 from . import cardlib, snapshot as snapshot_mod
 from .asp import kbmodel
-from .asp.driver import Engine, kb_root
+from .asp.driver import Engine, kb_parts, kb_root
 from .compiler import compile_card
 from .errors import InputError
 from .facts import snapshot_facts
@@ -152,8 +152,10 @@ def search(prop, bound=DEFAULT_BOUND, players=2, effects=1, counters=1, time_lim
         return {"property": prop.name, "doc": prop.doc, "holds": None, "bounds": bounds,
                 "unavailable": f"needs {', '.join(prop.missing())}, which this KB does not have"}
     t0 = time.perf_counter()
+    # a property may read any predicate of the KB: every #program part is grounded
     eng = Engine(domain_facts(bound, players, effects, counters), "check_states",
-                 programs=[kb_root() / u for u in prop.uses] + [prop.path], time_limit=time_limit)
+                 programs=[kb_root() / u for u in prop.uses] + [prop.path], time_limit=time_limit,
+                 parts=kb_parts(kb_root()))
     # widen the bound one permanent at a time: the first size with a counterexample is the
     # smallest; within it the solver minimises effects, players and departures from defaults
     totals = {"choices": 0, "conflicts": 0, "models": 0}
@@ -186,7 +188,8 @@ def search(prop, bound=DEFAULT_BOUND, players=2, effects=1, counters=1, time_lim
 def check_snapshot(snapshot, props=None):
     """Every violation/2 the KB derives for SNAPSHOT, and the properties it breaks."""
     props = properties() if props is None else props
-    eng = Engine(snapshot_facts(snapshot), "violations")
+    parts = kb_parts(kb_root())
+    eng = Engine(snapshot_facts(snapshot), "violations", parts=parts)
     [model] = eng.ask()
     rules = {}
     for r in kbmodel.kb(kb_root()).rules:
@@ -199,7 +202,7 @@ def check_snapshot(snapshot, props=None):
     for prop in props:
         if prop.uses:              # properties over a query's choices are for the bounded search
             continue
-        [m] = Engine(snapshot_facts(snapshot), "violations", programs=[prop.path]).ask()
+        [m] = Engine(snapshot_facts(snapshot), "violations", programs=[prop.path], parts=parts).ask()
         w = sorted(render_fact(a) for a in m if a[0] == "property_violated")
         if w:
             broken[prop.name] = w

@@ -188,7 +188,7 @@ class Engine:
         want_parts += [p for p in parts if p not in want_parts]
         new_parts = [p for p in want_parts if p not in self._parts]
         step = self._step(new_parts, queries, facts) if self.shared else None
-        if not first and not self._compatible(step):
+        if not first and not self._compatible(step, queries):
             return False
         t0 = time.perf_counter()
         if self.shared:
@@ -252,10 +252,11 @@ class Engine:
             step.defines |= {(f[0], len(f) - 1) for f in self._pending}
         return step
 
-    def _compatible(self, step):
-        """May STEP be grounded after the steps so far? Not if it defines a predicate an earlier
-        step reads (those rules would miss the new atoms) or defines, nor if it reads a predicate
-        that an earlier question gave as facts (those facts were meant for that question only)."""
+    def _compatible(self, step, queries):
+        """May STEP (grounding QUERIES) come after the steps so far? Not if it defines a predicate an
+        earlier step reads (those rules would miss the new atoms) or defines, nor if what it reads
+        depends, through the KB's rules, on a predicate an earlier question gave as facts (those
+        facts were meant for that question only)."""
         before_reads = set().union(*(s.reads for s in self._steps))
         before_defines = set().union(*(s.defines for s in self._steps))
         before_facts = set().union(*(s.facts for s in self._steps))
@@ -264,7 +265,14 @@ class Engine:
         for text, preds in step.externals:
             if (text, preds) not in known:
                 new |= preds
-        return not (new & (before_reads | before_defines)) and not (step.reads & before_facts)
+        if new & (before_reads | before_defines):
+            return False
+        if before_facts:
+            models = [kbmodel.kb(self.root)] + [kbmodel.query(self.root, q) for q in set(self._queries) | set(queries)]
+            depends, _ = kbmodel.closure(models, step.reads)
+            if depends & before_facts:
+                return False
+        return True
 
     def _add_facts(self, facts):
         if not facts:

@@ -144,6 +144,38 @@ class KbModel:
         return out | {p for d in self.declarations if d.kind in ("defined", "external") for p in d.defines}
 
 
+def closure(models, roots):
+    """The predicates the ROOTS (name, arity) depend on through the rules of MODELS (kbmodel
+    models), the roots included, and the rules that define them."""
+    defining = {}
+    for m in models:
+        for r in m.rules:
+            for p in r.defines:
+                defining.setdefault(p, []).append(r)
+    seen, rules, todo = set(), [], list(roots)
+    while todo:
+        p = todo.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        for r in defining.get(p, ()):
+            rules.append(r)
+            todo += list(r.reads)
+    return seen, rules
+
+
+def required_parts(kb_model, query_model):
+    """The ``#program`` parts of the KB (other than base) that the query needs: those defining a
+    predicate its rules, externals and #show statements depend on."""
+    roots = set()
+    for r in query_model.rules:
+        roots |= r.reads | r.defines
+    for d in query_model.declarations:
+        roots |= d.reads
+    _, rules = closure([kb_model, query_model], roots)
+    return sorted({r.part for r in rules if r.file.startswith("kb/") and r.part != "base"})
+
+
 def docstring_preds(text):
     """(name, arity) of each predicate a ``%*! ... *%`` doc comment documents: its signature part
     (up to a run of two spaces or the end of the first line) may list several, separated by '/'."""
