@@ -69,14 +69,13 @@ def session(snapshot, *queries):
         _SESSIONS.reset(token)
 
 
-def engine(snapshot, query, facts=(), **kw):
+def engine(snapshot, query, facts=()):
     """Something whose ``ask`` answers QUERY on SNAPSHOT (with FACTS added): the question of the
     session open for this snapshot, else a new Engine."""
-    if not kw:
-        for s in reversed(_SESSIONS.get()):
-            if s.snapshot is snapshot:
-                return s.question(query, facts)
-    return Engine(snapshot_facts(snapshot) + list(facts), query, **kw)
+    for s in reversed(_SESSIONS.get()):
+        if s.snapshot is snapshot:
+            return s.question(query, facts)
+    return Engine(snapshot_facts(snapshot) + list(facts), query)
 
 
 def query(snapshot, name, externals=(), facts=()):

@@ -39,12 +39,9 @@ SEARCH_BUDGET = 50_000       # body-evaluation steps per rule in --why-not
 # --- CR text ------------------------------------------------------------------------------------
 
 def _docs_dirs():
+    """Where the CR text is: the KB root's docs/, else this checkout's."""
     here = Path(__file__).resolve().parent.parent / "docs"
-    try:
-        root = kb_root() / "docs"
-    except RuntimeError:
-        root = here
-    return [d for d in (root, here) if d.is_dir()]
+    return [d for d in (kb_root() / "docs", here) if d.is_dir()]
 
 
 @lru_cache(maxsize=1)

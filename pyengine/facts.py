@@ -7,7 +7,7 @@ snapshot. Compiled cards are cached per process.
 from functools import lru_cache
 
 from .compiler import compile_card
-from .terms import Const, fn
+from .terms import Const
 
 
 @lru_cache(maxsize=None)

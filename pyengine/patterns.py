@@ -241,16 +241,6 @@ class AtomIndex:
         self._source = source
         self._atoms, self._index = {}, {}
 
-    @classmethod
-    def of(cls, atoms):
-        """An index of the atoms of an iterable, each signature's atoms sorted as shown."""
-        by = {}
-        for a in atoms:
-            by.setdefault((a[0], len(a) - 1), []).append(a)
-        for v in by.values():
-            v.sort(key=show_atom)
-        return cls(lambda sig: by.get(sig, []))
-
     def atoms(self, sig):
         """Every atom of signature (name, arity)."""
         out = self._atoms.get(sig)

@@ -130,7 +130,8 @@ def test_kbmodel_reports_rules_tags_docs_and_declarations(tmp_path):
     assert m.rules[1].tags == () and m.rules[3].reads == {("b", 1), ("a", 1)}
     assert m.rules[6].reads == {("b", 1), ("h", 1)}
     assert m.rules[-1].part == "p" and m.rules[0].part == "base"
-    assert m.documented()[("z", 2)][0].line == 2 and m.doc_of("a") == "a(X) / z(X,Y) doc"
+    [doc] = m.documented()[("z", 2)]
+    assert doc.line == 2 and m.documented()[("a", 1)] == [doc] and doc.body == "a(X) / z(X,Y) doc"
     d = m.defined[("b", 1)]
     assert (d.line, d.section, d.comment) == (11, "Inputs", "% hook")
     [x] = [d for d in m.declarations if d.kind == "external"]

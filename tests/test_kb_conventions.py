@@ -16,7 +16,7 @@ regexes, so a rule spread over several lines counts at its first line, and every
 directly above it is checked. Each check reports every offender at once.
 """
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 import json
 from pathlib import Path
 import re

@@ -3,7 +3,6 @@ queries/<q>.lp), and a shared engine answers several queries of one snapshot fro
 Control, refusing (so that the caller builds another) every step that would make an answer wrong."""
 
 from pathlib import Path
-import shutil
 
 import pytest
 

@@ -164,10 +164,6 @@ class Engine:
                 raise AssertionError("the first grounding step cannot conflict")
 
     # grounding --------------------------------------------------------------------------------
-    def grounded(self, query):
-        """Is QUERY grounded in this engine?"""
-        return query in self._queries
-
     def ground(self, *queries, facts=(), parts=()):
         """Ground QUERIES (with the parts they declare and any PARTS given) in one new step, after
         adding FACTS. Returns False, doing nothing, if the step would define a predicate that an
@@ -215,19 +211,13 @@ class Engine:
         self.timings["ground"] = self.timings.get("ground", 0.0) + time.perf_counter() - t1
         return True
 
-    def add_program(self, statements):
-        """Add program statements (ASTs, e.g. generated provenance rules) without grounding them."""
-        with clingo.ast.ProgramBuilder(self.ctl) as builder:
-            for s in statements:
-                builder.add(s)
-
     def add_text(self, part, params, text):
         """Add program TEXT (generated rules, e.g. provenance) as the part PART(PARAMS...) without
         grounding it."""
         self.ctl.add(part, list(params), text)
 
     def ground_part(self, name, args=(), facts=()):
-        """Ground one (parameterised) part added with :meth:`add_program`, after adding FACTS. Its
+        """Ground one (parameterised) part added with :meth:`add_text`, after adding FACTS. Its
         rules must only read what is already grounded and define atoms of their own."""
         t0 = time.perf_counter()
         self._add_facts(list(facts))

@@ -127,21 +127,10 @@ class KbModel:
                 out.setdefault(p, []).append(d)
         return out
 
-    def doc_of(self, name):
-        """The body of the first doc comment documenting a predicate NAME (any arity), or None."""
-        for d in self.docs:
-            if any(n == name for n, _ in d.preds):
-                return d.body
-        return None
-
     def annotation(self, file, key):
         """The values of annotation KEY (``% @key value``) in FILE, in order."""
         return [v for k, v, _ in self.annotations.get(file, []) if k == key]
 
-    def predicates(self):
-        """Every (name, arity) a rule head defines or a declaration declares."""
-        out = {p for r in self.rules for p in r.defines}
-        return out | {p for d in self.declarations if d.kind in ("defined", "external") for p in d.defines}
 
 
 def closure(models, roots):
@@ -225,14 +214,6 @@ def read(root, paths):
     finally:
         os.chdir(before)
     return _model(root, stms)
-
-
-def read_string(text, root=".", name="<string>"):
-    """The model of program TEXT (for tests of conventions on small examples)."""
-    stms = []
-    clingo.ast.parse_string(text, stms.append, logger=codec.quiet)
-    model = _model(Path(root), stms, default_file=name)
-    return model
 
 
 def _model(root, stms, default_file=None):
