@@ -106,7 +106,7 @@ class Explainer:
         self.engine = Engine(facts, parts=["base", *kb_parts(root)])
         self.engine.add_text(provenance.PART, [provenance.ROUND], _provenance_rules(str(root)))
         self.rounds = 0
-        self.wanted = set()
+        self.seeds = set()
         self.instances, self.elements = [], {}
         self.view = None
         self._terms = {}
@@ -130,26 +130,31 @@ class Explainer:
     def _ground_round(self, seeds):
         self.engine.ground_part(provenance.PART, [self.rounds],
                                 [("__seed", self.rounds, codec.atom_term(a)) for a in seeds])
+        self.seeds |= {render_fact(a) for a in seeds}
         self.rounds += 1
 
     def _read_instances(self, view):
-        """The rule instances, aggregate elements and wanted atoms of every round so far."""
-        instances, elements, wanted = set(), {}, set()
+        """The rule instances and aggregate elements of every round so far; the atoms wanted (the
+        cone) are the seeds, the heads and positive premises, and the atoms matching a premise
+        with anonymous variables (added by :meth:`_levels`)."""
+        instances, elements = set(), {}
         for sym in view.shown():
             kind, fields = provenance.read(str(sym))
             if kind == "prov":
                 instances.add(fields)
-            elif kind == "aggel":
+            else:
                 rid, k, head, prem = fields
                 els = elements.setdefault((rid, k, head), [])
                 if prem not in els:
                     els.append(prem)
-            else:
-                wanted.add(fields)
-        # a canonical order (rule, head, premises): ties between derivations of the same level
-        # are broken the same way whatever order the solver reports them in
-        self.instances = sorted(instances)
+        self.instances = list(instances)
         self.elements = elements
+        wanted = set(self.seeds)
+        for _, head, prem in self.instances:
+            wanted.add(head)
+            wanted.update(text for kind, text in prem if kind == "pos")
+        for prem in (p for els in elements.values() for p in els):
+            wanted.update(text for kind, text in prem if kind == "pos")
         self.wanted = wanted
         self._levels()
 
@@ -188,8 +193,7 @@ class Explainer:
     # predicates -----------------------------------------------------------------------------
     def known_predicate(self, atom):
         sig = (atom[0], len(atom) - 1)
-        return sig in self.program.defined or any(
-            (h[0], len(h) - 1) == sig for r in self.rules for h in r.heads)
+        return sig in self.program.defined or any(sig in r.defines for r in self.rules)
 
     def fact_kind(self, atom):
         """'snapshot fact' / 'card fact' / 'input fact' for an input atom."""
@@ -212,7 +216,7 @@ class Explainer:
     # levels ---------------------------------------------------------------------------------
     def _levels(self):
         """The least-fixpoint level of every atom of the cone (keyed by text), and the instance that
-        reaches it first; among several, the first in the canonical order of the instances."""
+        reaches it first."""
         level, best = {}, {}
         self.instances_of = {}
         waiting, users, pattern_users = [], {}, {}
@@ -226,11 +230,11 @@ class Explainer:
             if not keys:
                 zero.append(idx)
         pattern_of_atom = {}
-        for pat in pattern_users:
+        for pat in pattern_users:                 # every atom matching such a premise was wanted
             for a in self.truth.matching(pat):
                 key = render_fact(a)
-                if key in self.wanted:
-                    pattern_of_atom.setdefault(key, []).append(pat)
+                self.wanted.add(key)
+                pattern_of_atom.setdefault(key, []).append(pat)
         buckets = {0: [a for a in self.wanted if a in self.input_keys]}
         for a in buckets[0]:
             level[a] = 0
@@ -238,13 +242,18 @@ class Explainer:
         done_patterns = set()
         L = 0
         while buckets or pending:
-            # instances completed at level L derive their heads at L (they were queued for L)
-            for idx in sorted(pending.pop(L, [])):
+            # instances completed at level L derive their heads at L (they were queued for L);
+            # of several for one head, the first in the canonical order (rule, head, premises), so
+            # ties are broken the same way whatever order the solver reports instances in
+            completed = {}
+            for idx in pending.pop(L, []):
                 head = self.instances[idx][1]
                 if head not in level:
-                    level[head] = L
-                    best[head] = idx
-                    buckets.setdefault(L, []).append(head)
+                    completed.setdefault(head, []).append(idx)
+            for head, idxs in completed.items():
+                level[head] = L
+                best[head] = min(idxs, key=self.instances.__getitem__)
+                buckets.setdefault(L, []).append(head)
             for a in buckets.pop(L, []):
                 keys = [a] + [p for p in pattern_of_atom.get(a, []) if p not in done_patterns]
                 done_patterns.update(keys[1:])
@@ -355,7 +364,7 @@ class Explainer:
         if key in self.level:
             node["level"] = self.level[key]
         best = self.best.get(key)
-        for idx in sorted(self.instances_of.get(key, []), key=lambda i: (i != best, i)):
+        for idx in sorted(self.instances_of.get(key, []), key=lambda i: (i != best, self.instances[i])):
             node["derivations"].append(self._instance(idx, {atom}, [MAX_NODES]))
         return node
 

@@ -37,9 +37,10 @@ class Tag:
     line: int
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class KbRule:
-    """One rule of the KB (a pooled rule gives one KbRule per unpooled copy, same line)."""
+    """One rule of the KB (a pooled rule gives one KbRule per unpooled copy, same line). Its head
+    and body patterns and the predicates it reads are computed from its AST on first use."""
 
     id: int
     file: str                 # path relative to the KB root, e.g. kb/mana.lp
@@ -47,12 +48,10 @@ class KbRule:
     text: str                 # the rule as clingo prints it
     tags: tuple               # Tag, in source order
     head_kind: str            # atom | choice | constraint | other
-    heads: tuple              # head atom patterns (several for a choice rule)
-    body: tuple = ()          # BodyLit
     end_line: int = 0
     part: str = "base"        # the #program part it belongs to
     defines: frozenset = frozenset()   # (name, arity) of its head atoms
-    reads: frozenset = frozenset()     # (name, arity) of every atom in its body and head conditions
+    ast: object = field(default=None, repr=False)   # the unpooled rule
 
     @property
     def cr(self):
@@ -68,6 +67,31 @@ class KbRule:
     def source(self):
         """file:line of the rule."""
         return f"{self.file}:{self.line}"
+
+    @cached_property
+    def head_elements(self):
+        """[(atom pattern, atom term AST, extra body literals)] of the head: one per atom a choice
+        rule may choose, with the literal and condition that choose it."""
+        return _heads(self.ast.head)
+
+    @cached_property
+    def heads(self):
+        """Head atom patterns (several for a choice rule)."""
+        return tuple(h[0] for h in self.head_elements if h[0])
+
+    @cached_property
+    def body(self):
+        """Body literals (BodyLit)."""
+        return tuple(_body_lit(b) for b in self.ast.body)
+
+    @cached_property
+    def reads(self):
+        """(name, arity) of every atom in its body and in its head's conditions."""
+        reads = set()
+        _collect(self.ast.head, set(), reads, head=True)
+        for b in self.ast.body:
+            _collect(b, set(), reads)
+        return frozenset(reads)
 
 
 @dataclass(frozen=True)
@@ -107,7 +131,6 @@ class KbModel:
     root: Path
     files: list = field(default_factory=list)          # relative paths, in reading order
     rules: list = field(default_factory=list)          # KbRule, id = index
-    asts: list = field(default_factory=list)           # (unpooled rule AST, heads) per rule, for provenance
     docs: list = field(default_factory=list)           # Doc
     declarations: list = field(default_factory=list)   # Declaration
     banners: dict = field(default_factory=dict)        # file -> its first banner
@@ -271,15 +294,8 @@ def _model(root, stms, default_file=None):
                 stacked.insert(0, tags[(f, above)])
                 above -= 1
             for u in s.unpool():
-                kind, heads = _heads(u.head)
-                defines, reads = set(), set()
-                _collect(u.head, defines, reads, head=True)
-                for b in u.body:
-                    _collect(b, set(), reads)
-                m.rules.append(KbRule(len(m.rules), f, loc.begin.line, str(s), tuple(stacked), kind,
-                                      tuple(h[0] for h in heads if h[0]), tuple(_body_lit(b) for b in u.body),
-                                      loc.end.line, current, frozenset(defines), frozenset(reads)))
-                m.asts.append((u, heads))
+                m.rules.append(KbRule(len(m.rules), f, loc.begin.line, str(s), tuple(stacked),
+                                      _head_kind(u.head), loc.end.line, current, _head_signatures(u.head), u))
             continue
         decl = None
         if s.ast_type == T.Defined:
@@ -336,6 +352,24 @@ def _collect(node, defines, reads, head=False):
         _collect(node.condition, defines, reads, head)
 
 
+def _head_kind(head):
+    """atom, choice (a choice rule or disjunction), constraint or other."""
+    T = clingo.ast.ASTType
+    if head.ast_type == T.Literal:
+        if head.atom.ast_type == T.SymbolicAtom and int(head.sign) == 0:
+            return "atom"
+        if head.atom.ast_type == T.BooleanConstant and not head.atom.value:
+            return "constraint"
+        return "other"
+    return "choice" if head.ast_type in (T.Aggregate, T.Disjunction) else "other"
+
+
+def _head_signatures(head):
+    defines = set()
+    _collect(head, defines, set(), head=True)
+    return frozenset(defines)
+
+
 def _signature(term):
     T = clingo.ast.ASTType
     if term.ast_type == T.Function:
@@ -366,22 +400,17 @@ def _body_lit(lit):
 
 
 def _heads(head):
-    """(kind, [(atom pattern, atom term AST, extra body literals)]) of a rule head."""
+    """[(atom pattern, atom term AST, extra body literals)] of a rule head (see
+    :attr:`KbRule.head_elements`)."""
     T = clingo.ast.ASTType
-    if head.ast_type == T.Literal:
-        if head.atom.ast_type == T.SymbolicAtom and int(head.sign) == 0:
-            return "atom", [(codec.atom_pattern(head.atom.symbol), head.atom.symbol, [])]
-        if head.atom.ast_type == T.BooleanConstant and not head.atom.value:
-            return "constraint", []
-        return "other", []
-    if head.ast_type in (T.Aggregate, T.Disjunction):
-        out = []
-        for e in head.elements:
-            lit = e.literal
-            if lit.atom.ast_type == T.SymbolicAtom and int(lit.sign) == 0:
-                out.append((codec.atom_pattern(lit.atom.symbol), lit.atom.symbol, [lit, *e.condition]))
-        return "choice", out
-    return "other", []
+    kind = _head_kind(head)
+    if kind == "atom":
+        return [(codec.atom_pattern(head.atom.symbol), head.atom.symbol, [])]
+    if kind == "choice":
+        return [(codec.atom_pattern(e.literal.atom.symbol), e.literal.atom.symbol, [e.literal, *e.condition])
+                for e in head.elements
+                if e.literal.atom.ast_type == T.SymbolicAtom and int(e.literal.sign) == 0]
+    return []
 
 
 # --- the project's programs -------------------------------------------------------------------------

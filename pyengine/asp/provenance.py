@@ -44,7 +44,6 @@ __want({ROUND},A) :- __list({ROUND},(__pos(A),_)).
 __want({ROUND},A) :- __seed({ROUND},A).
 #show __prov/4.
 #show __aggel/5.
-#show __want/2.
 """
 
 
@@ -159,7 +158,8 @@ def _match_rules(literals, body):
 def rules(model):
     """The provenance rules of kbmodel MODEL, as program text for the part ``__provenance``."""
     out = [_WALK]
-    for rule, (u, heads) in zip(model.rules, model.asts):
+    for rule in model.rules:
+        u, heads = rule.ast, rule.head_elements
         body = list(u.body)
         texts = [str(b) for b in body]
         prem = [(b, p) for k, b in enumerate(body) if (p := premise(b, k)) is not None]
@@ -185,12 +185,9 @@ _KIND = re.compile(r'"(?:[^"\\]|\\.)*"|\(__(pos|pat|neg|notnot|cmp|agg)\(')
 
 def read(text):
     """A shown provenance atom, as clingo prints it, read back without clingo (one call per
-    atom instead of one per part): ("prov", (rule id, head, premises)), ("aggel", (rule id, k,
-    head, premises)) or ("want", atom), where the head and atoms are texts and the premises a
-    tuple of (kind, text): kind pos, pat, neg, notnot (text: the atom), cmp (text: ``L,"op",R``)
-    or agg (text: the position k)."""
-    if text.startswith("__want("):
-        return "want", text[text.index(",") + 1:-1]
+    atom instead of one per part): ("prov", (rule id, head, premises)) or ("aggel", (rule id, k,
+    head, premises)), where the head is a text and the premises a tuple of (kind, text): kind pos,
+    pat, neg, notnot (text: the atom), cmp (text: ``L,"op",R``) or agg (text: the position k)."""
     kind = "prov" if text.startswith("__prov(") else "aggel"
     pos = text.index(",") + 1                        # after the round
     nums = []
