@@ -152,3 +152,4 @@ def test_cast_free_asks_enters_once_for_one_state(monkeypatch):
     r = transitions.perform(board(), "cast_free", card="Grizzly Bears", player="alice")
     assert [e["event"] for e in r["events"]] == ["cast", "enters"]
     assert len(made) == 2                         # cast_free on the input, enters on the new state
+
