@@ -123,12 +123,10 @@ class _Step:
             if r.part in parts:
                 self.defines |= r.defines
                 self.reads |= r.reads
-        for d in model.declarations:
+        for d in model.declarations:          # (#defined declares, it makes no atom)
             if d.part in parts:
                 if d.kind == "external":
                     self.externals.add((d.text, frozenset(d.defines)))
-                else:
-                    self.defines |= d.defines
                 self.reads |= d.reads
 
 
@@ -234,8 +232,6 @@ class Engine:
         for q in queries:
             m = kbmodel.query(self.root, q)
             step.add_model(m, set(m.parts) | {"base"})
-            if self.shared:
-                step.defines.add((GATE, 1))
         step.facts = {(f[0], len(f) - 1) for f in facts}
         step.defines |= step.facts
         if not self._steps:
@@ -251,7 +247,8 @@ class Engine:
         before_defines = set().union(*(s.defines for s in self._steps))
         before_facts = set().union(*(s.facts for s in self._steps))
         known = set().union(*(s.externals for s in self._steps))
-        new = set(step.defines) - {(GATE, 1)}
+        before_defines |= {p for _, preds in known for p in preds}
+        new = set(step.defines)
         for text, preds in step.externals:
             if (text, preds) not in known:
                 new |= preds
