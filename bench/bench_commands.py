@@ -4,6 +4,7 @@ Run from the repository root:
 
     /tmp/v/bin/python bench/bench_commands.py                        # start-up; 1,000 and 10,000
     /tmp/v/bin/python bench/bench_commands.py --sizes 100000 --runs 1 # every command completes?
+    PYTHONPATH=OLD MTGKB_HOME=OLD /tmp/v/bin/python bench/bench_commands.py --commands show  # another tree
 
 Each measure runs `python -m pyengine ...` in a new process and reads that process's own CPU time
 (user + sys) and peak memory (wait4's rusage): the machine is shared, so wall time is noise.
@@ -79,6 +80,7 @@ def main():
     ap.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
     ap.add_argument("--runs", type=int, default=5, help="runs per measure (median reported)")
     ap.add_argument("--no-startup", action="store_true", help="skip the start-up measures")
+    ap.add_argument("--commands", nargs="+", metavar="NAME", help="only these commands (could-produce is always run)")
     args = ap.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="mtgkb-bench-"))
     print(f"CLI benchmark: median of {args.runs} runs, CPU seconds of the process (user+sys), peak MB "
@@ -101,7 +103,8 @@ def main():
         snap = board(n)
         path = folder / f"board-{n}.yaml"
         path.write_text(yaml.safe_dump(snap, sort_keys=False, width=200), encoding="utf-8")
-        results = {name: median(cmd, args.runs) for name, cmd in commands(str(path), snap).items()}
+        results = {name: median(cmd, args.runs) for name, cmd in commands(str(path), snap).items()
+                   if not args.commands or name == "could-produce" or name in args.commands}
         ref = results["could-produce"][0]
         print(f"\n{n} permanents:   {'command':<14} {'cpu s':>7} {'peak MB':>8} {'/could-produce':>15}")
         for name, (t, mb) in results.items():
