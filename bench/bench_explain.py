@@ -35,7 +35,6 @@ from bench_could_produce import build_board  # noqa: E402
 from pyengine import api, explain, snapshot  # noqa: E402
 from pyengine.asp import kbmodel  # noqa: E402
 from pyengine.asp.driver import kb_root  # noqa: E402
-from pyengine.patterns import show_atom  # noqa: E402
 
 MANA = "wubrgc"
 
