@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_could_produce import build_board  # noqa: E402
 from pyengine import api, explain, snapshot  # noqa: E402
-from pyengine.asp import kbmodel  # noqa: E402
+from pyengine.asp import codec, kbmodel  # noqa: E402
 from pyengine.asp.driver import kb_root  # noqa: E402
 
 MANA = "wubrgc"
@@ -66,7 +66,6 @@ def questions(snap):
 def cone(snap, text):
     """The rule instances grounded to explain TEXT."""
     ex = explain.Explainer(snap)
-    from pyengine.asp import codec
     return ex.run(lambda e: len(e.instances), seeds=[codec.parse_atom(text)])
 
 
