@@ -141,7 +141,7 @@ CASES = [
     ("cards not a list", with_top(cards={"name": "C"}), ["cards", "must be a list"]),
     ("card without type", with_top(cards=[{"name": "C", "text": ""}]), ["cards[0]", "'type'"]),
     ("card without name", with_top(cards=[{"type": "Land"}]), ["cards[0]", "'name'"]),
-    ("card bad layout", with_top(cards=[{"name": "C", "type": "Land", "layout": "flip"}]), ["cards[0]", "'layout'"]),
+    ("card bad layout", with_top(cards=[{"name": "C", "type": "Land", "layout": "token"}]), ["cards[0]", "'layout'"]),
     ("split card with one face", with_top(cards=[{"name": "A // B", "layout": "split",
                                                    "faces": [{"name": "A", "type": "Instant"}]}]),
      ["cards[0]", "exactly two faces"]),

@@ -81,7 +81,7 @@ def command(card, player, index, sacrifice, discard):
     _pay(new, s, player, card, option["additional_costs"], sacrifice, discard, events)
     c = s.cards[card]
     _, types, subtypes, _ = parse_type_line(c.front.type_line)
-    if c.layout != "normal" or not set(types) & PERMANENT_TYPES:
+    if len(c.faces) > 1 or not set(types) & PERMANENT_TYPES:
         new.setdefault("graveyard", {}).setdefault(player, []).append(card)
         events.append({"event": "resolve", "card": card, "to": "graveyard", "rule": "608.2n",
                        "effect": "not modelled"})
