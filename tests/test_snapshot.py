@@ -343,7 +343,8 @@ def test_file_problems_name_the_file_and_the_place(bad_files):
     assert str(bad_files["yaml-syntax"]) in err and "line 2" in err
     _, _, err = run_cli(["could-produce", str(bad_files["invalid-snapshot"])])
     assert err.splitlines() == [
-        "error: battlefield[0] (a): card: unknown card 'Nope'; define it under 'cards:'",
+        "error: battlefield[0] (a): card: unknown card 'Nope'; define it under 'cards:' "
+        "(or build a card database: mtgkb cards import --help)",
         "error: battlefield[0] (a): controller: unknown player 'bob'; players are alice"]
 
 
