@@ -30,6 +30,13 @@ class Lookup:
         for card in cards.values():
             self._add(card)
         self._suggester = None
+        self._db = False                 # not looked for yet
+
+    def database(self):
+        """The card database, or None (looked for once per snapshot)."""
+        if self._db is False:
+            self._db = _database()
+        return self._db
 
     def _add(self, card):
         self.index.setdefault(fold(card.name), []).append((card.name, 0))
@@ -51,7 +58,7 @@ class Lookup:
         hits = self.index.get(fold(name))
         source = None
         if not hits:
-            db = _database()
+            db = self.database()
             if db is not None:
                 hits = [(n, face, card_id) for card_id, n, face in db.find(name)]
                 source = db
@@ -93,7 +100,7 @@ class Lookup:
             return ""
         if self._suggester is None:
             self._suggester = Suggester(self.keys)
-        db = _database()
+        db = self.database()
         hint = did_you_mean(suggest_names(name, self._suggester,
                                           *([db.suggester()] if db is not None else [])))
         if hint:

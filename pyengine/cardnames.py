@@ -20,6 +20,8 @@ _SPACES = re.compile(r"\s+")
 
 def fold(name):
     """The lookup key of a card name (see the module doc)."""
+    if name.isascii():
+        return " ".join(name.split()).casefold()
     name = unicodedata.normalize("NFKD", name.translate(_SUBST))
     name = "".join(c for c in name if not unicodedata.combining(c))
     return _SPACES.sub(" ", name).strip().casefold()

@@ -122,6 +122,7 @@ def classify(card, compiled):
         spell = bool(re.search(r"\b(Instant|Sorcery)\b", face.type_line))
         for reason in missing.get((key, 0), []):
             out.append(Line(key, 0, reason, "characteristics", (), False, reason, ()))
+        prev = None
         for i, raw in enumerate(face.text.split("\n"), 1):
             text = strip_reminder(raw)
             if not text:
@@ -130,7 +131,10 @@ def classify(card, compiled):
             notes = missing.get((key, i), [])
             compiled_whole = bool(facts) and not notes
             reason = "" if compiled_whole else "; ".join(n for n in notes) or "not understood"
-            kind, mana = kind_of(text, spell)
+            if text.startswith("•") and prev is not None:        # a mode of the line above (700.2)
+                kind, mana = prev
+            else:
+                kind, mana = prev = kind_of(text, spell)
             out.append(Line(key, i, raw.strip(), kind, mana, compiled_whole,
                             "" if compiled_whole else _reason(reason, raw.strip()), _uses(facts)))
     for key, line, text in compiled.not_modelled:       # notes about the card as a whole
@@ -172,7 +176,7 @@ def kind_of(text, spell=False):
                 mana.add("costs_beyond_tap")
             if "Activate only" in text:
                 mana.add("activation_restriction")
-    elif not text.endswith((".", '"', ")")) and ":" not in text:
+    elif not text.endswith((".", '"', ")", "—")) and ":" not in text:
         kind = "keyword"
     elif spell:
         kind = "spell"

@@ -172,30 +172,39 @@ class CardDB:
         return self._suggester
 
     def load(self, card_id):
-        """(Card, Compiled, [Line]) of one card; compiled again if its compiler is not the current
-        one (and stored back when the file can be written)."""
+        """(Card, Compiled, [Line]) of one card (see :meth:`card`)."""
         rows = self._q("SELECT card, compiler, facts, not_modelled, lines FROM cards WHERE id = ?",
                        (card_id,))
         if not rows:
             raise InputError(f"card database {self.path}: damaged (card {card_id} is missing)")
-        card_text, version, facts, missing, lines = rows[0]
+        return self._decode(card_id, *rows[0])
+
+    def _decode(self, card_id, card_text, version, facts, missing, lines=None):
+        """Decode a stored card; compile it again if its compiler is not the current one (and
+        store the result back when the file can be written)."""
         try:
             card = card_from_json(card_text)
             if version == compiler_version():
                 result = Compiled(card.name, codec.decode(facts),
                                   [tuple(n) for n in json.loads(missing)])
-                return card, result, [Line.from_json(d) for d in json.loads(lines)]
+                return card, result, (None if lines is None else
+                                      [Line.from_json(d) for d in json.loads(lines)])
         except (ValueError, TypeError, KeyError) as e:
             raise InputError(f"card database {self.path}: damaged ({e}); build it again with "
                              "'mtgkb cards import FILE'")
         row = make_row(card)
         self._store_back(card_id, row)
-        return (card, Compiled(card.name, codec.decode(row.facts), json.loads(row.not_modelled)),
+        return (card, Compiled(card.name, codec.decode(row.facts),
+                               [tuple(n) for n in json.loads(row.not_modelled)]),
                 [Line.from_json(d) for d in json.loads(row.lines)])
 
     def card(self, card_id):
-        """(Card, Compiled) of one card, and the compiled result cached for snapshots."""
-        card, result, _ = self.load(card_id)
+        """(Card, Compiled) of one card; the compiled result is what snapshots will use."""
+        rows = self._q("SELECT card, compiler, facts, not_modelled FROM cards WHERE id = ?",
+                       (card_id,))
+        if not rows:
+            raise InputError(f"card database {self.path}: damaged (card {card_id} is missing)")
+        card, result, _ = self._decode(card_id, *rows[0])
         cardfacts.remember(card, result)
         return card, result
 

@@ -211,8 +211,8 @@ def _coverage_text(r):
     pct = lambda a, b: f"{100 * a / b:5.1f}%" if b else "    -"  # noqa: E731
     c, t = r["cards"], r["lines"]
     what = "mana lines" if r["kind"] == "mana" else "lines"
-    out = [f"cards with {'mana abilities' if r['kind'] == 'mana' else 'any text'}: {n(c['total'])}; "
-           f"every {what[:-1]} modelled: {n(c['modelled'])} ({pct(c['modelled'], c['total']).strip()})",
+    out = [f"cards{' with mana abilities' if r['kind'] == 'mana' else ''}: {n(c['total'])}; "
+           f"with every {what[:-1]} modelled: {n(c['modelled'])} ({pct(c['modelled'], c['total']).strip()})",
            f"{what}: {n(t['lines'])}; modelled {n(t['modelled'])} ({pct(t['modelled'], t['lines']).strip()}), "
            f"recognised but unused by the KB {n(t['recognised'])}, not modelled {n(t['not_modelled'])}",
            "", f"{'kind':<24} {'lines':>8} {'modelled':>9} {'':>6} {'recognised':>10} {'not modelled':>12}"]
