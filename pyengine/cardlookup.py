@@ -13,18 +13,20 @@ from .cardnames import Suggester, did_you_mean, fold, suggest as suggest_names
 _OTHER_STATE = ("flip", "transform", "modal_dfc", "meld")
 
 
-def _database():
-    """The card database ($MTGKB_CARDS or the user's data directory), or None if there is none."""
+def _database(path=None):
+    """The card database (``path``, else $MTGKB_CARDS or the user's data directory), or None if
+    there is none."""
     from .carddb.store import open_db
-    return open_db()
+    return open_db(path)
 
 
 class Lookup:
     """Resolves card names for one snapshot. ``cards`` (name -> Card: the bundled library and the
     snapshot's ``cards:``) gains every card found in the database."""
 
-    def __init__(self, cards):
+    def __init__(self, cards, db_path=None):
         self.cards = cards
+        self.db_path = db_path
         self.index = {}              # folded name -> [(card name, face)]; face 0 = the card's name
         self.keys = {}               # name a fact is keyed by -> (card name, Face or None)
         for card in cards.values():
@@ -35,7 +37,7 @@ class Lookup:
     def database(self):
         """The card database, or None (looked for once per snapshot)."""
         if self._db is False:
-            self._db = _database()
+            self._db = _database(self.db_path)
         return self._db
 
     def _add(self, card):

@@ -62,7 +62,7 @@ def snapshot_facts(snapshot):
 
 def not_modelled(snapshot):
     """(card, line, text) for every line of every used card the compiler did not understand."""
-    out = []
+    out = {}                  # two faces with one name (a reversible card) say it once
     for name in used_cards(snapshot):
-        out += compiled(snapshot, name).not_modelled
-    return out
+        out.update(dict.fromkeys(compiled(snapshot, name).not_modelled))
+    return list(out)

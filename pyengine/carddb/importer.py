@@ -86,7 +86,7 @@ def read_files(paths, summary, labels=None):
                     summary.skipped[r.reason] += 1
             else:
                 summary.refused.append({"name": r.name, "reason": r.reason})
-        summary.files.append({"path": str(label), "sha256": _sha256(path), "cards": n})
+        summary.files.append({"path": str(label), "sha256": _sha256(path), "read": n})
     return cards
 
 

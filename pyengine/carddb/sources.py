@@ -109,6 +109,11 @@ class _Prefixed(io.RawIOBase):
         return len(data)
 
 
+def _one_line(e):
+    """The first line of an exception's message (yajl's draws a picture below it)."""
+    return (str(e).strip().splitlines() or [type(e).__name__])[0].strip()
+
+
 def _first_char(head):
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     return text[:1]
@@ -125,7 +130,7 @@ def read(path):
         try:
             head = stream.read(1 << 16)
         except (OSError, EOFError, lzma.LZMAError, zipfile.BadZipFile) as e:
-            raise InputError(f"{path}: a damaged compressed file ({e})")
+            raise InputError(f"{path}: a damaged compressed file ({_one_line(e)})")
         first = _first_char(head)
         body = io.BufferedReader(_Prefixed(head, stream), 1 << 20)
         if first == b"[":
@@ -141,9 +146,9 @@ def read(path):
                 count += 1
                 yield r
         except ijson.JSONError as e:
-            raise InputError(f"{path}: not valid JSON after {count} records ({e})")
+            raise InputError(f"{path}: not valid JSON after {count} records ({_one_line(e)})")
         except (OSError, EOFError, lzma.LZMAError, zipfile.BadZipFile) as e:
-            raise InputError(f"{path}: a damaged compressed file after {count} records ({e})")
+            raise InputError(f"{path}: a damaged compressed file after {count} records ({_one_line(e)})")
         if count == 0:
             raise InputError(f"{path}: no cards found: expected MTGJSON AtomicCards or AllPrintings "
                              "(with a 'data' object), or Scryfall bulk data (a JSON list of cards)")

@@ -1,6 +1,7 @@
 """`mtgkb cards import|show|coverage|update`: the card database (pyengine/carddb)."""
 
 import os
+from pathlib import Path
 import sys
 
 import click
@@ -13,6 +14,12 @@ from ..errors import InputError
 
 
 def _db_path():
+    """--db PATH of `mtgkb cards`, else the default (store.default_path)."""
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None:
+        if ctx.info_name == "cards" and ctx.params.get("db"):
+            return Path(ctx.params["db"]).expanduser()
+        ctx = ctx.parent
     return store.default_path()
 
 
@@ -20,7 +27,7 @@ def _db_path():
 @click.option("--db", "db", metavar="PATH", type=str,
               help="The card database file (default: $MTGKB_CARDS, else cards.sqlite3 in your "
                    "data directory).")
-def command(db):
+def command(db):  # noqa: ARG001 -- read by _db_path()
     """The card database: every card of the game by name, offline.
 
     \b
@@ -33,8 +40,6 @@ def command(db):
     without diacritics), by its full name (`Fire // Ice`) or by a face name (`Fire`). The
     snapshot's `cards:` and the bundled library come first.
     """
-    if db:
-        os.environ["MTGKB_CARDS"] = db         # what every lookup in this process reads
 
 
 # --- progress on a terminal ----------------------------------------------------------------------
@@ -196,13 +201,13 @@ def show_command(name, as_json):
     e.g. flying) or `NOT MODELLED` (with the compiler's reason). --json adds the card object,
     the facts of each line and the card's other facts.
     """
-    lookup = Lookup(dict(cardlib.bundled()))
+    lookup = Lookup(dict(cardlib.bundled()), _db_path())
     found, problem = lookup.resolve(name)
     if problem:
         raise InputError(problem)
     card = lookup.cards[found]
     source = ("bundled library" if cardlib.bundled().get(found) is card else
-              f"card database {store.default_path()}")
+              f"card database {_db_path()}")
     emit(report.card_report(card, cardfacts.compiled(card), source), as_json, _show_text)
 
 
