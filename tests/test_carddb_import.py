@@ -17,7 +17,7 @@ from pyengine.carddb import importer, sources, store
 from pyengine.errors import InputError
 
 # What the fixture holds (tests/data/cards/atomic-small.json), read off the file itself.
-ATOMIC_LAYOUTS = {"normal": 5, "split": 2, "aftermath": 1, "adventure": 1, "flip": 1, "transform": 2,
+ATOMIC_LAYOUTS = {"normal": 6, "split": 2, "aftermath": 1, "adventure": 1, "flip": 1, "transform": 2,
                   "modal_dfc": 1, "meld": 2, "reversible_card": 1, "leveler": 1, "saga": 1,
                   "class": 1, "case": 1, "prototype": 1, "mutate": 1}
 
@@ -165,13 +165,13 @@ def test_cli_summary_and_json(tmp_path):
     db = tmp_path / "c.sqlite3"
     code, out, err = run_cli(["cards", "--db", str(db), "import", str(ATOMIC)])
     assert code == 0 and err == ""
-    assert out.startswith(f"imported 22 cards into {db}")
+    assert out.startswith(f"imported 23 cards into {db}")
     assert "  skipped:   planar 1, scheme 1, vanguard 1" in out
     assert "    Broken Record: expected a list of faces" in out
     code, out, _ = run_cli(["cards", "--db", str(db), "import", str(ATOMIC), "--json"])
-    assert out["cards"] == 22 and out["by_layout"] == ATOMIC_LAYOUTS and out["database"] == str(db)
-    # 23 cards read from the file; one of them (Unreadable Cost) refused by validation
-    assert out["files"][0]["read"] == 23 and len(out["files"][0]["sha256"]) == 64
+    assert out["cards"] == 23 and out["by_layout"] == ATOMIC_LAYOUTS and out["database"] == str(db)
+    # 24 cards read from the file; one of them (Unreadable Cost) refused by validation
+    assert out["files"][0]["read"] == 24 and len(out["files"][0]["sha256"]) == 64
 
 
 def test_a_file_that_is_not_a_database(tmp_path):

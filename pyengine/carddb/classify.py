@@ -118,6 +118,10 @@ def classify(card, compiled):
     for key, line, text in compiled.not_modelled:
         missing.setdefault((key, line), []).append(text)
     out = []
+    face_keys = {k for k, _ in faces_of(card)}
+    for key, line, text in compiled.not_modelled:       # notes about the card as a whole
+        if line == 0 and key not in face_keys:
+            out.append(Line(key, 0, text, "characteristics", (), False, text, ()))
     for key, face in faces_of(card):
         spell = bool(re.search(r"\b(Instant|Sorcery)\b", face.type_line))
         for reason in missing.get((key, 0), []):
@@ -137,9 +141,6 @@ def classify(card, compiled):
                 kind, mana = prev = kind_of(text, spell)
             out.append(Line(key, i, raw.strip(), kind, mana, compiled_whole,
                             "" if compiled_whole else _reason(reason, raw.strip()), _uses(facts)))
-    for key, line, text in compiled.not_modelled:       # notes about the card as a whole
-        if line == 0 and key not in {k for k, _ in faces_of(card)}:
-            out.append(Line(key, 0, text, "characteristics", (), False, text, ()))
     return out
 
 

@@ -1,0 +1,179 @@
+"""Card names in snapshots resolved against the card database: every kind of name, resolution
+order, "did you mean", the stored facts (never recompiled), recompilation when the compiler
+changes, and answers on cards that only the database knows."""
+
+import sqlite3
+
+import pytest
+
+from carddb_helpers import ATOMIC, SCRYFALL, build, use_db  # noqa: F401 (fixture)
+from helpers import run_cli
+from pyengine import api, cardfacts, cardlib, snapshot
+from pyengine.carddb import importer, store, version
+from pyengine.cardnames import Suggester, fold, suggest
+from pyengine.errors import InputError
+
+
+@pytest.fixture(scope="module")
+def atomic_db(tmp_path_factory):
+    return build(tmp_path_factory.mktemp("db"), ATOMIC)[0]
+
+
+def snap(*perms, hand=(), cards=()):
+    return {"players": ["alice", "bob"],
+            "battlefield": [{"id": f"p{i}", "card": c, "controller": "alice"} for i, c in enumerate(perms)],
+            "hand": {"alice": list(hand)}, "cards": list(cards)}
+
+
+def problems(data):
+    with pytest.raises(InputError) as e:
+        snapshot.validate(data)
+    return e.value.problems
+
+
+@pytest.mark.parametrize("name, card", [
+    ("Fyndhorn Elves", "Fyndhorn Elves"),                     # the Oracle name
+    ("FYNDHORN elves", "Fyndhorn Elves"),                     # any case
+    ("Lim-Dul's Vault", "Lim-Dûl's Vault"),                   # without diacritics
+    ("lim-dûl’s vault", "Lim-Dûl's Vault"),                   # a typographic apostrophe
+    ("Fire // Ice", "Fire // Ice"),                           # a multi-face card by its full name
+    ("Fire", "Fire // Ice"),                                  # ... or by a face name
+    ("ice", "Fire // Ice"),
+    ("Stomp", "Bonecrusher Giant // Stomp"),
+    ("Ravager of the Fells", "Huntmaster of the Fells // Ravager of the Fells"),
+    ("Hallowed Fountain", "Hallowed Fountain // Hallowed Fountain"),
+])
+def test_every_kind_of_name_in_a_hand(atomic_db, use_db, name, card):
+    use_db(atomic_db)
+    s = snapshot.validate(snap(hand=[name]))
+    assert s.hand["alice"] == [card] and card in s.cards
+
+
+def test_order_snapshot_cards_then_bundled_then_database(atomic_db, use_db):
+    use_db(atomic_db)
+    # the bundled Forest and Gilded Lotus, not the database's
+    s = snapshot.validate(snap("Forest", "Gilded Lotus"))
+    assert s.cards["Forest"] is cardlib.bundled()["Forest"]
+    assert s.cards["Gilded Lotus"] is cardlib.bundled()["Gilded Lotus"]
+    # a snapshot's own card of that name comes first
+    mine = {"name": "Fyndhorn Elves", "type": "Creature — Elf", "text": "{T}: Add {B}.",
+            "mana_cost": "{G}", "power": 1, "toughness": 1}
+    s = snapshot.validate(snap("Fyndhorn Elves", cards=[mine]))
+    assert api.could_produce(s) == {"p0": ["B"]}
+
+
+def test_answers_on_database_cards(atomic_db, use_db):
+    """Sol Ring adds {C}{C} (106.7: it could produce colorless); Hallowed Fountain has the basic
+    land types Plains and Island (305.6); Fyndhorn Elves adds {G}."""
+    use_db(atomic_db)
+    s = snapshot.validate(snap("sol ring", "Hallowed Fountain", "Fyndhorn Elves"))
+    assert api.could_produce(s) == {"p0": ["C"], "p1": ["U", "W"], "p2": ["G"]}
+    assert [p.card for p in s.battlefield] == ["Sol Ring", "Hallowed Fountain // Hallowed Fountain",
+                                                "Fyndhorn Elves"]
+    assert "Sol Ring" not in cardlib.bundled()
+
+
+def test_a_back_face_is_not_a_permanent(atomic_db, use_db):
+    """The snapshot can't say a permanent has its back face up; the KB would give it the front
+    face (712.8d), so a back face's name on the battlefield is refused, not guessed."""
+    use_db(atomic_db)
+    found = problems(snap("Ravager of the Fells", "Agadeem, the Undercrypt"))
+    assert found[0].startswith("battlefield[0] (p0): card: 'Ravager of the Fells' is face 2 of "
+                               "'Huntmaster of the Fells // Ravager of the Fells'")
+    assert "712.8d" in found[1] and len(found) == 2
+    # an adventurer card's Adventure and a split card's half are not other states of a permanent
+    s = snapshot.validate(snap("Stomp"))
+    assert s.battlefield[0].card == "Bonecrusher Giant // Stomp"
+
+
+def test_a_meld_back_face_is_ambiguous(atomic_db, use_db):
+    use_db(atomic_db)
+    assert problems(snap(hand=["Brisela, Voice of Nightmares"])) == [
+        "hand[alice][0]: 'Brisela, Voice of Nightmares' is ambiguous: it names "
+        "'Bruna, the Fading Light // Brisela, Voice of Nightmares', "
+        "'Gisela, the Broken Blade // Brisela, Voice of Nightmares'; use the full name"]
+    # both meld fronts in one snapshot share their identical melded face
+    s = snapshot.validate(snap("Bruna, the Fading Light", "Gisela, the Broken Blade"))
+    assert len(s.cards) == len(cardlib.bundled()) + 2
+
+
+def test_did_you_mean_from_the_database(atomic_db, use_db):
+    use_db(atomic_db)
+    assert problems(snap("Fyndorn Elfs", "Islnd")) == [
+        "battlefield[0] (p0): card: unknown card 'Fyndorn Elfs'; did you mean 'Fyndhorn Elves'?",
+        "battlefield[1] (p1): card: unknown card 'Islnd'; did you mean 'Island'?"]
+    assert problems(snap("Zzzzzz")) == ["battlefield[0] (p0): card: unknown card 'Zzzzzz'; define it under 'cards:'"]
+
+
+def test_snapshots_use_the_stored_facts(atomic_db, use_db, monkeypatch):
+    """A snapshot never recompiles a card of the database."""
+    use_db(atomic_db)
+    monkeypatch.setattr(cardfacts, "_CACHE", {})
+    monkeypatch.setattr(cardfacts, "compile_fresh", lambda card: pytest.fail(f"compiled {card.name}"))
+    s = snapshot.validate(snap("Sol Ring", hand=["Stomp"]))
+    assert api.could_produce(s) == {"p0": ["C"]}
+
+
+def test_a_card_of_another_compiler_is_compiled_again_and_stored(tmp_path, use_db, monkeypatch):
+    path, _ = build(tmp_path, ATOMIC)
+    with sqlite3.connect(path) as c:
+        c.execute("UPDATE cards SET compiler = 'old', facts = '[]' WHERE name = 'Sol Ring'")
+    c.close()
+    use_db(path)
+    monkeypatch.setattr(cardfacts, "_CACHE", {})
+    s = snapshot.validate(snap("Sol Ring"))
+    assert api.could_produce(s) == {"p0": ["C"]}
+    with sqlite3.connect(path) as c:
+        assert c.execute("SELECT compiler FROM cards WHERE name = 'Sol Ring'").fetchone() == (
+            version.compiler_version(),)
+    assert store.open_db(path).stale() == 0
+
+
+def test_recompile_every_card(tmp_path):
+    path, first = build(tmp_path, ATOMIC)
+    with sqlite3.connect(path) as c:
+        c.execute("UPDATE cards SET compiler = 'old'")
+    c.close()
+    assert store.open_db(path).stale() == 23
+    code, out, _ = run_cli(["cards", "--db", str(path), "import", "--recompile", "--json"])
+    assert code == 0 and out["cards"] == 23 and out["by_layout"] == first["by_layout"]
+    assert out["skipped"] == first["skipped"] and out["files"] == first["files"]
+    assert store.open_db(path).stale() == 0
+
+
+def test_the_compiler_version_follows_the_compiler_source(tmp_path, monkeypatch):
+    import shutil
+    pkg = tmp_path / "pyengine"
+    shutil.copytree(version._PKG, pkg, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(version, "_PKG", pkg)
+    version.compiler_version.cache_clear()
+    same = version.compiler_version()
+    (pkg / "compiler" / "mana.py").write_text((pkg / "compiler" / "mana.py").read_text() + "\n# changed\n")
+    version.compiler_version.cache_clear()
+    assert version.compiler_version() != same
+    monkeypatch.undo()
+    version.compiler_version.cache_clear()
+
+
+def test_no_database_is_the_default_in_tests():
+    s = snapshot.validate(snap("Forest"))
+    assert store.open_db() is None and "Forest" in s.cards
+    assert problems(snap("Fyndhorn Elves")) == [
+        "battlefield[0] (p0): card: unknown card 'Fyndhorn Elves'; define it under 'cards:' "
+        "(or build a card database: mtgkb cards import --help)"]
+
+
+def test_fold():
+    assert fold("Lim-Dûl's Vault") == fold("lim-dul's vault") == "lim-dul's vault"
+    assert fold("Æther Vial") == fold("Aether  Vial") == "aether vial"
+    assert fold("Jötun Grunt") == "jotun grunt"
+
+
+def test_suggestions_are_the_closest_names():
+    names = Suggester(["Island", "Forest", "Fyndhorn Elves", "Llanowar Elves", "Lim-Dûl's Vault"])
+    assert suggest("Islnd", names) == ["Island"]
+    assert suggest("Lim-Dul's Valt", names) == ["Lim-Dûl's Vault"]
+    assert suggest("Zzzz", names) == []
+    assert suggest("Elves", names) == []                   # too far from every name
+    extra = Suggester(["Llanowar Elvish"])
+    assert suggest("Llanowar Elves!", names, extra)[0] == "Llanowar Elves"
