@@ -112,6 +112,18 @@ class Lookup:
         return "; define it under 'cards:'"
 
 
+def among(cards, name):
+    """The name of the card among ``cards`` (name -> Card, e.g. a snapshot's) that ``name``
+    stands for by any spelling :class:`Lookup` accepts; ``name`` itself if none or several do.
+    For the card names of a question about a snapshot (``cast-free SNAP Fire``)."""
+    if name in cards or not isinstance(name, str):
+        return name
+    lookup = Lookup(cards)
+    lookup._db = None                     # only the snapshot's cards
+    found, _ = lookup.resolve(name, suggest=False)
+    return found or name
+
+
 def _choose(name, hits):
     """The one card among (card name, face[, id]) hits: by its own name before a face name, an
     exact spelling before a folded one; several otherwise is ambiguous."""

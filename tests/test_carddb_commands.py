@@ -194,3 +194,10 @@ def test_casting_cards_of_each_layout(db, use_db):
     room = api.cast_free(s, "Bottomless Pool // Locker Room", "alice")
     assert room["castable"] is True and room["mana_value"] == 6
     assert [o["halves"] for o in room["options"]] == [["Bottomless Pool"], ["Locker Room"]]
+
+
+def test_a_question_names_a_card_by_any_of_its_names(db, use_db):
+    use_db(db)
+    s = snapshot.validate({"players": ["alice"], "hand": {"alice": ["History of Benalia", "Stomp"]}})
+    assert api.cast_free(s, "history of benalia", "alice")["card"] == "History of Benalia"
+    assert api.cast_free(s, "Bonecrusher Giant", "alice")["card"] == "Bonecrusher Giant // Stomp"

@@ -68,6 +68,7 @@ def command(card, player, index, sacrifice, discard):
     """Cast CARD from P's hand without paying its mana cost, and resolve it."""
     s = click.get_current_context().obj
     answer = api.cast_free(s, card, player)
+    card = answer["card"]                          # the card's own name, however it was spelt
     if not answer["options"]:
         raise InputError(f"{card} can't be cast without paying its mana cost now: {answer['reason']}")
     if not 0 <= index < len(answer["options"]):

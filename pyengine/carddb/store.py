@@ -180,8 +180,9 @@ class CardDB:
         return self._decode(card_id, *rows[0])
 
     def _decode(self, card_id, card_text, version, facts, missing, lines=None):
-        """Decode a stored card; compile it again if its compiler is not the current one (and
-        store the result back when the file can be written)."""
+        """Decode a stored card. A card stored by another compiler is compiled again, in memory:
+        the answer is right at once, and ``mtgkb cards import --recompile`` (or ``cards
+        coverage``, which does it by itself) stores the new facts of every card in one go."""
         try:
             card = card_from_json(card_text)
             if version == compiler_version():
@@ -192,11 +193,8 @@ class CardDB:
         except (ValueError, TypeError, KeyError) as e:
             raise InputError(f"card database {self.path}: damaged ({e}); build it again with "
                              "'mtgkb cards import FILE'")
-        row = make_row(card)
-        self._store_back(card_id, row)
-        return (card, Compiled(card.name, codec.decode(row.facts),
-                               [tuple(n) for n in json.loads(row.not_modelled)]),
-                [Line.from_json(d) for d in json.loads(row.lines)])
+        result = cardfacts.compile_fresh(card)
+        return card, result, (None if lines is None else classify(card, result))
 
     def card(self, card_id):
         """(Card, Compiled) of one card; the compiled result is what snapshots will use."""
@@ -207,16 +205,6 @@ class CardDB:
         card, result, _ = self._decode(card_id, *rows[0])
         cardfacts.remember(card, result)
         return card, result
-
-    def _store_back(self, card_id, row):
-        """Best effort: a read-only file or a busy database just means compiling again next time."""
-        try:
-            with sqlite3.connect(self.path, timeout=0.05) as rw:
-                rw.execute("UPDATE cards SET compiler=?, facts=?, not_modelled=?, lines=? WHERE id=?",
-                           (row.compiler, row.facts, row.not_modelled, row.lines, card_id))
-            rw.close()
-        except sqlite3.Error:
-            pass
 
     def rows(self):
         """(name, layout, card JSON, compiler, lines JSON) of every card, by name."""
