@@ -178,7 +178,7 @@ def _show_text(r):
         key = f["name"] if len(faces) > 1 else r["name"]
         for ln in by_face.get(key, []):
             where = f"line {ln['line']}" if ln["line"] else "card"
-            kind = ln["kind"].replace("_", " ") + (f" ({', '.join(ln['mana'])})" if ln["mana"] else "")
+            kind = (ln["kind"] + (f" ({', '.join(ln['mana'])})" if ln["mana"] else "")).replace("_", " ")
             out.append(f"    {where}: {ln['text'] if ln['line'] else ''}".rstrip())
             status = {"modelled": "modelled", "recognised": "recognised, but no KB rule reads it",
                       "not_modelled": "NOT MODELLED: " + ln["reason"]}[ln["status"]]
