@@ -182,3 +182,60 @@ def test_suggestions_are_the_closest_names():
     assert suggest("Elves", names) == []                   # too far from every name
     extra = Suggester(["Llanowar Elvish"])
     assert suggest("Llanowar Elves!", names, extra)[0] == "Llanowar Elves"
+
+
+def test_the_example_of_database_cards(atomic_db, monkeypatch):
+    """examples/card-database/real-cards.yaml: Sol Ring adds {C}{C}, Fyndhorn Elves {G}, and
+    Hallowed Fountain is a Plains Island (305.6)."""
+    from pathlib import Path
+    monkeypatch.setenv("MTGKB_CARDS", str(atomic_db))
+    example = Path(__file__).parent.parent / "examples" / "card-database" / "real-cards.yaml"
+    code, out, _ = run_cli(["could-produce", str(example), "--json"])
+    assert (code, out) == (0, {"elves": ["G"], "fountain": ["U", "W"], "ring": ["C"]})
+
+
+def test_a_damaged_database_is_one_error(tmp_path, monkeypatch):
+    bad = tmp_path / "cards.sqlite3"
+    bad.write_bytes(b"SQLite format 3\x00" + b"\x00" * 200)
+    monkeypatch.setenv("MTGKB_CARDS", str(bad))
+    snap_file = tmp_path / "s.yaml"
+    snap_file.write_text("players: [a]\nbattlefield: [{id: x, card: Sol Ring, controller: a}]\n")
+    code, out, err = run_cli(["could-produce", str(snap_file)])
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert err.startswith(f"error: card database {bad}: not a card database")
+    # a snapshot of bundled cards never opens it
+    snap_file.write_text("players: [a]\nbattlefield: [{id: x, card: Forest, controller: a}]\n")
+    assert run_cli(["could-produce", str(snap_file), "--json"])[:2] == (0, {"x": ["G"]})
+
+
+def test_facts_of_a_tampered_database_are_refused(tmp_path, monkeypatch):
+    path, _ = build(tmp_path, ATOMIC)
+    with sqlite3.connect(path) as c:
+        c.execute("""UPDATE cards SET facts = '[["card", {"x": 1}]]' WHERE name = 'Sol Ring'""")
+    c.close()
+    monkeypatch.setenv("MTGKB_CARDS", str(path))
+    monkeypatch.setattr(cardfacts, "_CACHE", {})
+    assert problems(snap("Sol Ring"))[0].startswith(f"card database {path}: damaged")
+
+
+def test_fact_codec_round_trip_and_refusals():
+    from pyengine.carddb import codec
+    from pyengine.terms import Const, fn
+    facts = [("card", "x). #false :- ."), ("card_cost", "C", Const("generic"), 3),
+             ("ability_cost", fn("ab", "C", 1), fn("mana", fn("hybrid", Const("w"), Const("u")), 1)),
+             ("pair", ("a", 1), ()), ("neg", -5)]
+    assert codec.decode(codec.encode(facts)) == facts
+    for bad in ('[["p", true]]', '[["p", 1.5]]', '[["p", null]]', '[["p", {"c": "Not A Const"}]]',
+                '[["p", {"c": 1}]]', '[[1]]', '{"p": 1}', '[["p", {"f": []}]]'):
+        with pytest.raises(ValueError):
+            codec.decode(bad)
+
+
+def test_a_database_card_may_not_reuse_a_name_of_the_snapshot(atomic_db, use_db):
+    """The KB keys facts by card and face names: a snapshot card named Stomp and the database's
+    Bonecrusher Giant // Stomp can't be used together."""
+    use_db(atomic_db)
+    mine = {"name": "Stomp", "type": "Instant", "mana_cost": "{R}", "text": "Stomp deals 1 damage to any target."}
+    assert problems(snap(hand=["Bonecrusher Giant"], cards=[mine])) == [
+        "hand[alice][0]: card 'Bonecrusher Giant // Stomp' of the card database uses the name 'Stomp', "
+        "which card 'Stomp' already uses differently; a snapshot can use only one of them"]
