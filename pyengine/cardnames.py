@@ -3,7 +3,7 @@
 
 :func:`fold` makes the key a name is looked up by: case-insensitive (casefold), without diacritics
 (``Lim-Dul's Vault`` finds ``Lim-Dûl's Vault``), with ``Æ`` as ``Ae``, typographic apostrophes as
-``'`` and runs of spaces as one. :class:`Suggester` finds the closest names to a misspelled one
+``'``, runs of spaces as one and ``Fire//Ice`` or ``Fire / Ice`` as ``Fire // Ice``. :class:`Suggester` finds the closest names to a misspelled one
 among any number of name lists (the snapshot's ``cards:``, the bundled library, the card database)
 with rapidfuzz: one vectorised pass over the folded names per misspelled name, no Python loop
 over the candidates.
@@ -15,16 +15,17 @@ import unicodedata
 from rapidfuzz import fuzz, process
 
 _SUBST = str.maketrans({"æ": "ae", "Æ": "Ae", "’": "'", "‘": "'", "ʼ": "'", "–": "-", "‐": "-"})
-_SPACES = re.compile(r"\s+")
+_SLASHES = re.compile(r"\s*/{1,2}\s*")
 
 
 def fold(name):
     """The lookup key of a card name (see the module doc)."""
-    if name.isascii():
-        return " ".join(name.split()).casefold()
-    name = unicodedata.normalize("NFKD", name.translate(_SUBST))
-    name = "".join(c for c in name if not unicodedata.combining(c))
-    return _SPACES.sub(" ", name).strip().casefold()
+    if not name.isascii():
+        name = unicodedata.normalize("NFKD", name.translate(_SUBST))
+        name = "".join(c for c in name if not unicodedata.combining(c))
+    if "/" in name:                                   # "Fire//Ice", "Fire / Ice"
+        name = _SLASHES.sub(" // ", name)
+    return " ".join(name.split()).casefold()
 
 
 class Suggester:

@@ -189,3 +189,13 @@ def test_records_are_read_as_a_stream():
     it.close()
     with pytest.raises(InputError):
         list(sources.read(ATOMIC.parent))
+
+
+def test_a_database_that_cannot_be_written(tmp_path):
+    (tmp_path / "file").write_text("in the way")
+    db = tmp_path / "file" / "cards.sqlite3"
+    code, out, err = run_cli(["cards", "--db", str(db), "import", str(ATOMIC)])
+    assert code == 2 and out == "" and err.startswith(f"error: cannot write the card database {db}")
+    assert len(err.splitlines()) == 1
+    code, out, err = run_cli(["cards", "--db", str(tmp_path), "import", str(ATOMIC)])   # a directory
+    assert code == 2 and err.startswith(f"error: cannot write the card database {tmp_path}")

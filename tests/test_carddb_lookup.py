@@ -172,6 +172,7 @@ def test_fold():
     assert fold("Lim-Dûl's Vault") == fold("lim-dul's vault") == "lim-dul's vault"
     assert fold("Æther Vial") == fold("Aether  Vial") == "aether vial"
     assert fold("Jötun Grunt") == "jotun grunt"
+    assert fold("Fire//Ice") == fold("fire / ice") == fold("Fire // Ice") == "fire // ice"
 
 
 def test_suggestions_are_the_closest_names():

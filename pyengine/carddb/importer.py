@@ -12,6 +12,7 @@ changed, or ``--recompile``).
 
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 import hashlib
 import json
@@ -119,7 +120,7 @@ def _rows(items, summary, jobs, progress):
         pool = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx)
         results = pool.map(_compile_chunk, chunks)
     try:
-        for chunk, result in zip(chunks, results):
+        for chunk, result in _guarded(zip(chunks, results)):
             for r in result:
                 if isinstance(r, store.Row):
                     summary.by_layout[r.layout] += 1
@@ -134,6 +135,15 @@ def _rows(items, summary, jobs, progress):
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
+
+
+def _guarded(results):
+    """The pool's results; a worker that died is one error line, not a traceback."""
+    try:
+        yield from results
+    except BrokenProcessPool as e:
+        raise InputError(f"compiling cards failed: a worker process died ({e}); the card "
+                         "database is unchanged")
 
 
 def import_files(paths, db_path, jobs=None, progress=None, on_read=None, labels=None):

@@ -245,8 +245,11 @@ def write(path, rows, meta):
     (called once the rows are written: a dict of meta values); the old file is replaced only when
     the new one is complete."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as e:
+        raise InputError(f"cannot write the card database {path} ({e.strerror or e})")
     os.close(fd)
     umask = os.umask(0)
     os.umask(umask)
@@ -273,9 +276,11 @@ def write(path, rows, meta):
         with open(tmp, "rb") as f:
             os.fsync(f.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as e:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(e, (OSError, sqlite3.Error)):     # a full disk, a directory in the way
+            raise InputError(f"cannot write the card database {path} ({e}); it is unchanged")
         raise
