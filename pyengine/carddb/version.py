@@ -1,6 +1,6 @@
 """The version of what the card database stores for each card: a hash of the source of everything
 that turns a card into stored facts (the compiler package with its grammar files, the card model,
-the layout notes, the fact codec and the line classifier). It changes by itself whenever one of
+the layout notes, the name folding, the fact codec and the line classifier). It changes by itself whenever one of
 them changes, so stored facts are never used with a compiler that would make other ones."""
 
 from functools import lru_cache
@@ -8,8 +8,8 @@ import hashlib
 from pathlib import Path
 
 _PKG = Path(__file__).resolve().parent.parent          # pyengine/
-_SOURCES = ("compiler", "cardlib.py", "cardfacts.py", "terms.py", "carddb/codec.py",
-            "carddb/classify.py")
+_SOURCES = ("compiler", "cardlib.py", "cardfacts.py", "cardnames.py", "terms.py",
+            "carddb/codec.py", "carddb/classify.py")
 
 
 def _files():
