@@ -102,6 +102,11 @@ def test_coverage_needs_a_database(tmp_path):
     ("{T}: Untap target Forest.", False, "activated", ()),
     ("Flying, vigilance", False, "keyword", ()),
     ("Choose one —", True, "spell", ()),
+    ("LEVEL 2-6", False, "characteristics", ()),
+    ("3/3", False, "characteristics", ()),
+    ("I, II — Create a 2/2 white Knight creature token with vigilance.", False, "triggered", ()),
+    ("{2}{G}: Level 2", False, "activated", ()),
+    ("[+2]: Look at the top card of target player's library.", False, "activated", ()),
 ])
 def test_kinds_of_lines(text, spell, kind, mana):
     assert kind_of(text, spell) == (kind, mana)

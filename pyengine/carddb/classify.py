@@ -154,6 +154,7 @@ def _reason(reason, raw):
 
 
 _TRIGGER = re.compile(r"^(When|Whenever|At)\b")
+_LEVEL_BOX = re.compile(r"LEVEL \d+(?:-\d+|\+)|\d+/\d+")
 _CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* —")
 _ACTIVATED = re.compile(r'^(?P<cost>[^:"—]+?): (?P<effect>.+)$')
 _ADD = re.compile(r"\b[Aa]dds? (?:\{|one|two|three|X|an amount|that much|mana|\w+ mana)")
@@ -161,6 +162,8 @@ _ADD = re.compile(r"\b[Aa]dds? (?:\{|one|two|three|X|an amount|that much|mana|\w
 
 def kind_of(text, spell=False):
     """(kind, mana kinds) of one ability line (reminder text removed), read from its words."""
+    if _LEVEL_BOX.fullmatch(text):             # a leveler's level and P/T boxes (711.2), not abilities
+        return "characteristics", ()
     mana = set()
     adds = bool(_ADD.search(text))
     m = _ACTIVATED.match(text)
