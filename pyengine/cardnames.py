@@ -12,8 +12,6 @@ over the candidates.
 import re
 import unicodedata
 
-from rapidfuzz import fuzz, process
-
 _SUBST = str.maketrans({"æ": "ae", "Æ": "Ae", "’": "'", "‘": "'", "ʼ": "'", "–": "-", "‐": "-"})
 _SLASHES = re.compile(r"\s*/{1,2}\s*")
 
@@ -38,6 +36,7 @@ class Suggester:
         self.folded = [fold(n) for n in self.names]
 
     def scored(self, name, limit=3, cutoff=75):
+        from rapidfuzz import fuzz, process      # only when a name is misspelled
         if not self.names:
             return []
         return [(self.names[i], score) for _, score, i in process.extract(

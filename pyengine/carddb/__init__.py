@@ -5,3 +5,7 @@
 ``card:`` names are then resolved against it (:mod:`pyengine.cardlookup`) with the facts stored at
 import time. ``mtgkb cards show|coverage|update`` read it (:mod:`.classify`, :mod:`.update`).
 """
+
+# Where `mtgkb cards update` downloads from (MTGJSON publishes URL.sha256 beside it). Kept here, not
+# in .update, so that `mtgkb --help` needs no network module.
+DEFAULT_URL = "https://mtgjson.com/api/v5/AtomicCards.json.xz"

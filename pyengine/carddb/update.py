@@ -14,9 +14,7 @@ import urllib.error
 import urllib.request
 
 from ..errors import InputError
-from . import importer
-
-DEFAULT_URL = "https://mtgjson.com/api/v5/AtomicCards.json.xz"
+from . import DEFAULT_URL, importer
 MAX_BYTES = 2_000_000_000           # a card file larger than this is not what we asked for
 TIMEOUT = 60
 

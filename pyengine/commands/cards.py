@@ -8,9 +8,12 @@ import click
 
 from .. import cardfacts, cardlib
 from ..cardlookup import Lookup
-from ..carddb import importer, report, store, update as update_mod
+from ..carddb import DEFAULT_URL
 from ..cli import emit, handles_errors, json_option
 from ..errors import InputError
+
+# pyengine.carddb's modules (SQLite, ijson, the classifier) are imported by the subcommands that
+# use them, so that every other mtgkb command starts without them.
 
 
 def _db_path():
@@ -20,6 +23,7 @@ def _db_path():
         if ctx.info_name == "cards" and ctx.params.get("db"):
             return Path(ctx.params["db"]).expanduser()
         ctx = ctx.parent
+    from ..carddb import store
     return store.default_path()
 
 
@@ -116,6 +120,7 @@ def import_command(files, recompile, jobs, as_json):
     cards already in the database are compiled again (it also happens by itself, card by card,
     when the compiler has changed since the import).
     """
+    from ..carddb import importer
     path = _db_path()
     if not files and not recompile:
         raise InputError("cards import: give one or more card files (or --recompile); "
@@ -134,7 +139,7 @@ def import_command(files, recompile, jobs, as_json):
 @command.command("update")
 @click.option("--url", metavar="URL", default=None,
               help=f"Where to download AtomicCards (default: $MTGKB_CARDS_URL, else "
-                   f"{update_mod.DEFAULT_URL}); its SHA-256 is read from URL.sha256.")
+                   f"{DEFAULT_URL}); its SHA-256 is read from URL.sha256.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Processes that compile cards (default: one per core).")
 @json_option
@@ -145,6 +150,7 @@ def update_command(url, jobs, as_json):
     The download is checked against the digest published beside it (URL.sha256) before anything
     is imported; a mismatch, a failed download or a failed import leaves the database unchanged.
     """
+    from ..carddb import update as update_mod
     path = _db_path()
     url = url or update_mod.source_url()
     dl = _Progress("downloading")
@@ -201,6 +207,7 @@ def show_command(name, as_json):
     e.g. flying) or `NOT MODELLED` (with the compiler's reason). --json adds the card object,
     the facts of each line and the card's other facts.
     """
+    from ..carddb import report
     lookup = Lookup(dict(cardlib.bundled()), _db_path())
     found, problem = lookup.resolve(name)
     if problem:
@@ -254,6 +261,7 @@ def coverage_command(kind, top, as_json):
     rituals); then the most common shapes of text that is not modelled, with an example each.
     Cards compiled by an older compiler are compiled again first.
     """
+    from ..carddb import importer, report, store
     path = _db_path()
     db = store.open_db(path, must_exist=True)
     if db.stale():
