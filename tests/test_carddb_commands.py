@@ -192,7 +192,8 @@ def test_casting_cards_of_each_layout(db, use_db):
     saga = api.cast_free(s, "History of Benalia", "alice")
     assert saga["castable"] is True and saga["mana_value"] == 3
     giant = api.cast_free(s, "Bonecrusher Giant // Stomp", "alice")
-    assert giant["castable"] is None and giant["reason"] == "not modelled: casting a adventure card"
+    assert giant["castable"] is None and giant["reason"].startswith("not modelled: casting a")
+    assert "adventure" in giant["reason"]
     assert api.cast_free(s, "Huntmaster of the Fells // Ravager of the Fells", "alice")["castable"] is None
     # a Room is a split card: either half may be cast (709.3), its mana value in hand is the
     # total of both halves' (709.4b: {U} and {4}{U})
