@@ -117,8 +117,9 @@ def import_command(files, recompile, jobs, as_json):
     Every card is compiled once, here, in a process per core; snapshots then use the stored facts.
     The new database is written beside the old one and replaces it only when complete: an
     interrupted or failed import leaves the old one as it was. With --recompile and no FILE, the
-    cards already in the database are compiled again (it also happens by itself, card by card,
-    when the compiler has changed since the import).
+    cards already in the database are compiled again: do it after upgrading mtgkb (until then, a
+    snapshot compiles in memory the cards it uses that another compiler version stored, and
+    `cards coverage` recompiles the database by itself).
     """
     from ..carddb import importer
     path = _db_path()
