@@ -4,6 +4,7 @@ Each function takes a validated :class:`pyengine.snapshot.Snapshot` and returns 
 data shaped like the CLI's ``--json`` answer. Unknown ids raise :class:`InputError`.
 """
 
+from . import cardlookup
 from .engine import Engine
 from .errors import InputError
 from .facts import snapshot_facts
@@ -295,7 +296,9 @@ def cast_free(snapshot, card, player):
     {"card", "mana_value", "castable", "options": [{"halves", "x", "additional_costs"}], "reason",
     "refused", "alternative_costs_excluded"}. castable is None where that is not modelled. An option
     of a face whose targeted text the compiler doesn't model says "not_checked": ["targets (601.2c)"]:
-    whether the spell has legal targets is then not checked."""
+    whether the spell has legal targets is then not checked. CARD may be any spelling of a card
+    name the snapshot accepts (a face name, another case)."""
+    card = cardlookup.among(snapshot.cards, card)
     _check_in_hand(snapshot, card, player)
     [model] = engine(snapshot, "cast_free").ask([("asked_card", player, card)])
     by = {}

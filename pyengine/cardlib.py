@@ -1,9 +1,11 @@
 """The card library: Oracle text as data.
 
 The bundled library is every ``*.json`` file in ``pyengine/cards/`` (a list of card objects);
-a snapshot's ``cards:`` entries are validated by the same function and may add cards. A card is
-``{name, mana_cost, type, power, toughness, text}``; a split or double-faced card has
-``layout`` (``split``, ``transform`` or ``modal_dfc``) and ``faces``, each face a card object.
+a snapshot's ``cards:`` entries and the card database (``pyengine/carddb``) are validated by the
+same function. A card is ``{name, mana_cost, type, power, toughness, loyalty, defense, text}``.
+A card of a layout with several faces (``FACED_LAYOUTS``: split, double-faced, ...) has ``layout``
+and ``faces``, each face a card object; the other layouts (``ONE_FACE_LAYOUTS``: leveler, saga,
+...) are printed with one face and have ``layout`` beside the face's keys.
 """
 
 from dataclasses import dataclass, field
@@ -14,15 +16,28 @@ import re
 from .errors import InputError
 
 CARD_DIR = Path(__file__).parent / "cards"
-LAYOUTS = ("normal", "split", "transform", "modal_dfc")
-_FACE_KEYS = {"name", "mana_cost", "type", "power", "toughness", "text", "color_indicator"}
+# Layouts of one face: the card is structurally a normal card, and what is special about it is
+# in its text (711 leveler, 714 saga, 716 class, 719 case, 718 prototype, 702.140 mutate; host and
+# augment are Unstable's).
+ONE_FACE_LAYOUTS = ("normal", "leveler", "saga", "class", "case", "prototype", "mutate", "host",
+                    "augment")
+# Layouts with two faces, each keyed by its own name (face 1 = the front, the left half, the
+# creature of an adventurer card, the unflipped half): 709 split (aftermath 702.127 is a split
+# card too), 710 flip, 712 double-faced (transform, modal_dfc, meld: face 2 is the melded
+# permanent), 715 adventurer; "prepare" is MTGJSON's name for the adventure-like cards of a set
+# newer than the CR edition the KB cites; reversible_card is one card printed on both sides.
+FACED_LAYOUTS = ("split", "aftermath", "flip", "transform", "modal_dfc", "meld", "adventure",
+                 "prepare", "reversible_card")
+LAYOUTS = ONE_FACE_LAYOUTS + FACED_LAYOUTS
+_FACE_KEYS = {"name", "mana_cost", "type", "power", "toughness", "loyalty", "defense", "text",
+              "color_indicator"}
 _COLOR_LETTERS = ("W", "U", "B", "R", "G")
 # Every mana symbol of 107.4 (generic, colored, colorless, X/Y/Z, snow, hybrid, monocolored
 # hybrid, Phyrexian and hybrid Phyrexian, half mana); the compiler may still not model some.
 _MANA_SYMBOL = re.compile(r"\{(?:[0-9]+|[WUBRGCXYZS]|[WUBRGC]/[WUBRG](?:/P)?|[WUBRG]/P|2/[WUBRG]|H[WUBRG]?|½)\}")
 _MANA_COST = re.compile(rf"(?:{_MANA_SYMBOL.pattern})*")
 _CARD_KEYS = _FACE_KEYS | {"layout", "faces"}
-_PT = re.compile(r"-?[0-9]+|\*|[0-9]*[+-]?\*")    # used with fullmatch
+_PT = re.compile(r"-?[0-9]+|\*|[0-9]*[+-]?\*|\*[+-][0-9]+")    # used with fullmatch
 MAX_PT = 1_000_000
 
 
@@ -37,6 +52,8 @@ class Face:
     toughness: str | None = None
     text: str = ""
     color_indicator: tuple = ()
+    loyalty: str | None = None         # printed loyalty of a planeswalker (306.5a), e.g. "3" or "X"
+    defense: str | None = None         # printed defense of a battle (310.4a)
 
 
 @dataclass(frozen=True)
@@ -94,6 +111,11 @@ def _face(d, where, problems):
         if d.get(key) is not None and pt[key] is None:
             problems.append(f"{where}: '{key}' must be a whole number between -{MAX_PT} and {MAX_PT}, "
                             "or a string such as \"2\", \"*\" or \"1+*\"")
+    for key in ("loyalty", "defense"):
+        pt[key] = _pt_value(d.get(key))
+        if d.get(key) is not None and pt[key] is None:
+            problems.append(f"{where}: '{key}' must be a whole number between 0 and {MAX_PT}, "
+                            "or a string such as \"3\" or \"X\"")
     indicator = d.get("color_indicator") or []
     if not isinstance(indicator, list) or not all(c in _COLOR_LETTERS for c in indicator):
         problems.append(f"{where}: 'color_indicator' must be a list of color letters such as [\"G\"] (204.1)")
@@ -101,7 +123,7 @@ def _face(d, where, problems):
     if name is None or type_line is None:
         return None
     return Face(name.strip(), cost.strip() if cost else None, type_line.strip(),
-                pt["power"], pt["toughness"], text, tuple(indicator))
+                pt["power"], pt["toughness"], text, tuple(indicator), pt["loyalty"], pt["defense"])
 
 
 def _pt_value(v):
@@ -110,6 +132,8 @@ def _pt_value(v):
         return None
     if isinstance(v, int):
         return str(v) if abs(v) <= MAX_PT else None
+    if v == "X":                              # loyalty X (306.5b: it enters with X counters)
+        return v
     if len(v) > 20 or not _PT.fullmatch(v):
         return None
     return None if re.fullmatch(r"-?[0-9]+", v) and abs(int(v)) > MAX_PT else v
@@ -132,11 +156,12 @@ def _parse(d, where, problems):
     if layout not in LAYOUTS:
         problems.append(f"{where}: 'layout' must be one of {', '.join(LAYOUTS)}")
         return None
-    if layout == "normal":
+    if layout in ONE_FACE_LAYOUTS:
         if "faces" in d:
-            problems.append(f"{where}: 'faces' is only for split and double-faced layouts")
+            problems.append(f"{where}: 'faces' is only for layouts with several faces "
+                            f"({', '.join(FACED_LAYOUTS)})")
         face = _face(d, where, problems)
-        return Card(face.name, "normal", (face,)) if face else None
+        return Card(face.name, layout, (face,)) if face else None
     name = d.get("name")
     faces = d.get("faces")
     unknown = sorted(set(map(str, d)) - {"name", "layout", "faces"})

@@ -8,7 +8,6 @@ same format (with defaults filled in), so that ``apply`` output can be fed back 
 
 import copy
 from contextlib import contextmanager
-import difflib
 from dataclasses import dataclass, field
 import gc
 from pathlib import Path
@@ -17,7 +16,7 @@ import reprlib
 
 import yaml
 
-from . import cardlib
+from . import cardlib, cardlookup
 from .errors import InputError
 
 STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
@@ -287,15 +286,18 @@ def validate(data):
         taken.update((k, card.name) for k in card.keys)
         cards[card.name] = card
 
-    def card_ref(v, where):
-        if not isinstance(v, str) or v not in cards:
-            guess = isinstance(v, str) and len(v) < 200 and len(p) < MAX_PROBLEMS   # bounded work
-            close = difflib.get_close_matches(v, list(cards), n=1) if guess else []
-            hint = (f"; did you mean {close[0]!r}?" if close else
-                    "; define it under 'cards:'" if isinstance(v, str) else "")
-            p.append(f"{where}: unknown card {show(v)}{hint}")
+    # card names: the cards above, then the card database (pyengine/cardlookup.py)
+    lookup = cardlookup.Lookup(cards)
+
+    def card_ref(v, where, permanent=False):
+        """The card name v stands for (a face name, another spelling), or None (problem added)."""
+        if not isinstance(v, str):
+            p.append(f"{where}: unknown card {show(v)}")
             return None
-        return v
+        name, problem = lookup.resolve(v, permanent, suggest=len(p) < MAX_PROBLEMS)  # bounded work
+        if problem:
+            p.append(f"{where}: {problem}")
+        return name
 
     def flag(d, key, default, where):
         v = d.get(key, default)
@@ -339,7 +341,7 @@ def validate(data):
             if k not in PERM_KEYS:
                 p.append(f"{where}: unknown key {show(k)}; allowed keys: {', '.join(PERM_KEYS)}")
         if "card" in d:
-            card = card_ref(d["card"], f"{where}: card")
+            card = card_ref(d["card"], f"{where}: card", permanent=True)
         else:
             card = None
             p.append(f"{where}: 'card' is required")
@@ -397,7 +399,8 @@ def validate(data):
             if not isinstance(names, list):
                 p.append(f"{zone}[{pl}]: must be a list of card names")
                 continue
-            zones[zone][pl] = [n for j, n in enumerate(names) if card_ref(n, f"{zone}[{pl}][{j}]")]
+            found = (card_ref(n, f"{zone}[{pl}][{j}]") for j, n in enumerate(names))
+            zones[zone][pl] = [c for c in found if c is not None]
 
     life = {pl: 20 for pl in good_players}
     lv = data.get("life", {}) or {}

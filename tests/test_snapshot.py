@@ -141,7 +141,7 @@ CASES = [
     ("cards not a list", with_top(cards={"name": "C"}), ["cards", "must be a list"]),
     ("card without type", with_top(cards=[{"name": "C", "text": ""}]), ["cards[0]", "'type'"]),
     ("card without name", with_top(cards=[{"type": "Land"}]), ["cards[0]", "'name'"]),
-    ("card bad layout", with_top(cards=[{"name": "C", "type": "Land", "layout": "flip"}]), ["cards[0]", "'layout'"]),
+    ("card bad layout", with_top(cards=[{"name": "C", "type": "Land", "layout": "token"}]), ["cards[0]", "'layout'"]),
     ("split card with one face", with_top(cards=[{"name": "A // B", "layout": "split",
                                                    "faces": [{"name": "A", "type": "Instant"}]}]),
      ["cards[0]", "exactly two faces"]),
@@ -343,7 +343,8 @@ def test_file_problems_name_the_file_and_the_place(bad_files):
     assert str(bad_files["yaml-syntax"]) in err and "line 2" in err
     _, _, err = run_cli(["could-produce", str(bad_files["invalid-snapshot"])])
     assert err.splitlines() == [
-        "error: battlefield[0] (a): card: unknown card 'Nope'; define it under 'cards:'",
+        "error: battlefield[0] (a): card: unknown card 'Nope'; define it under 'cards:' "
+        "(or build a card database: mtgkb cards import --help)",
         "error: battlefield[0] (a): controller: unknown player 'bob'; players are alice"]
 
 

@@ -68,6 +68,7 @@ def command(card, player, index, sacrifice, discard):
     """Cast CARD from P's hand without paying its mana cost, and resolve it."""
     s = click.get_current_context().obj
     answer = api.cast_free(s, card, player)
+    card = answer["card"]                          # the card's own name, however it was spelt
     if not answer["options"]:
         raise InputError(f"{card} can't be cast without paying its mana cost now: {answer['reason']}")
     if not 0 <= index < len(answer["options"]):
@@ -81,7 +82,7 @@ def command(card, player, index, sacrifice, discard):
     _pay(new, s, player, card, option["additional_costs"], sacrifice, discard, events)
     c = s.cards[card]
     _, types, subtypes, _ = parse_type_line(c.front.type_line)
-    if c.layout != "normal" or not set(types) & PERMANENT_TYPES:
+    if len(c.faces) > 1 or not set(types) & PERMANENT_TYPES:
         new.setdefault("graveyard", {}).setdefault(player, []).append(card)
         events.append({"event": "resolve", "card": card, "to": "graveyard", "rule": "608.2n",
                        "effect": "not modelled"})

@@ -53,7 +53,7 @@ def compile_card(card):
     """Compile a :class:`pyengine.cardlib.Card` into facts."""
     facts, missing = [("card", card.name)], []
     facts.append(("card_layout", card.name, Const(card.layout)))
-    if card.layout == "normal":
+    if len(card.faces) == 1:                # normal, saga, leveler, ...: keyed by the card's name
         _face(card.name, card.front, facts, missing)
     else:
         for i, face in enumerate(card.faces, 1):
