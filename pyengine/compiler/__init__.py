@@ -16,14 +16,17 @@ import importlib
 import pkgutil
 import re
 
+from .. import limits
 from ..terms import Const, fn
 from . import grammar
 from .grammar import Ctx
 from .symbols import NotModelled, parse_mana_cost, parse_type_line
 
-_REMINDER = re.compile(r"\s*\([^()]*\)")
 _SELF = re.compile(r"\b[Tt]his (?:creature|land|artifact|enchantment|Equipment|permanent|card|spell)\b")
 _ACTIVATED = re.compile(r'^(?P<cost>[^:"]+?): (?P<effect>.+)$')
+# Facts whose numbers the KB adds to power and toughness (613.4c), and the positions of those
+# numbers: a card face may change P/T by at most limits.MAX_PT_CHANGE in all (see pyengine/limits.py).
+PT_CHANGES = {"anthem": (3, 4), "attached_pt": (2, 3)}
 
 for _m in pkgutil.iter_modules(__path__):       # each area module registers its grammar on import
     if _m.name not in ("grammar", "symbols"):
@@ -39,11 +42,29 @@ class Compiled:
     not_modelled: list
 
 
+def strip_reminders(text):
+    """TEXT without reminder text: every balanced parenthesised part, nested ones included, with
+    the white space before it. One pass with a stack of open parentheses, so linear in the text
+    (a regex applied until nothing changes was quadratic in spaces and in nesting depth); an
+    unbalanced parenthesis is kept, with what follows it."""
+    out, opened = [], []
+    for ch in text:
+        if ch == "(":
+            start = len(out)
+            while start and out[start - 1].isspace():    # each space is passed over once:
+                start -= 1                                # the '(' after it stops the next scan
+            opened.append(start)
+            out.append(ch)
+        elif ch == ")" and opened:
+            del out[opened.pop():]
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def normalise(text, names):
     """Ability text without reminder text, with the card's own name(s) replaced by '~'."""
-    prev = None
-    while prev != text:                     # nested parentheses: strip innermost first
-        prev, text = text, _REMINDER.sub("", text)
+    text = strip_reminders(text)
     for n in sorted(names, key=len, reverse=True):    # whole words, never inside a symbol:
         text = re.sub(rf"(?<![\w{{]){re.escape(n)}(?![\w}}])", "~", text)  # a card "T" keeps {T}
     return _SELF.sub("~", text).strip()
@@ -93,6 +114,7 @@ def _face(key, face, facts, missing):
     names = {key, face.name}
     if "," in face.name:                    # legendary short name, e.g. "Jace" (201.5)
         names.add(face.name.split(",")[0])
+    pt_change = 0
     for i, raw in enumerate(face.text.split("\n"), 1):
         text = normalise(raw, names)
         if not text:
@@ -103,6 +125,12 @@ def _face(key, face, facts, missing):
         except NotModelled as e:
             unmodelled(i, f"{raw.strip()} [{e}]" if str(e) else raw.strip())
             continue
+        change = sum(abs(f[k]) for f in ab_facts for k in PT_CHANGES.get(f[0], ()))
+        if pt_change + change > limits.MAX_PT_CHANGE:
+            unmodelled(i, f"{raw.strip()} [the power/toughness changes of this card add up to more "
+                          f"than {limits.MAX_PT_CHANGE}]")
+            continue
+        pt_change += change
         facts.append(("card_ability", key, ctx.ab))
         facts.append(("ability_text", ctx.ab, raw.strip()))
         facts += ab_facts
