@@ -7,6 +7,7 @@ snapshot. Compiled cards are cached per process.
 from functools import lru_cache
 
 from .compiler import compile_card
+from .counters import pt_facts
 from .terms import Const, fn
 
 
@@ -54,6 +55,7 @@ def snapshot_facts(snapshot):
             f.append(("cast_x", x, p.x))
         if p.phased_out:
             f.append(("phased_out", x))
+    f += pt_facts(k for p in snapshot.battlefield for k in p.counters)
     for pred, zone in (("hand", snapshot.hand), ("library", snapshot.library),
                        ("graveyard", snapshot.graveyard)):
         for pl, cards in zone.items():

@@ -7,9 +7,10 @@ line of text "not modelled" instead (the card itself stays usable; see below).
 Arithmetic in the knowledge base is on 32-bit integers (clingo). The bounds below keep every sum
 of power and toughness inside them: a creature's power is its base power (at most MAX_NUMBER),
 plus its counters (at most MAX_NUMBER in all, checked per permanent), plus the changes of every
-source on the board, and each card face changes power or toughness by at most MAX_PT_CHANGE in
-all (the sum over its abilities; more is "not modelled"). So |power| is at most
-2 * MAX_NUMBER + (MAX_PERMANENTS + MAX_EFFECTS) * MAX_PT_CHANGE < 2**31 (asserted below).
+source on the board (a permanent or an effect), and each card changes power, and toughness, by at
+most MAX_PT_CHANGE in all (the sum over its faces and abilities; more is "not modelled"). So
+|power| is at most 2 * MAX_NUMBER + (MAX_PERMANENTS + MAX_EFFECTS) * MAX_PT_CHANGE < 2**31
+(asserted below).
 Amounts of mana (multiplied by replacement effects) are bounded in the KB itself.
 """
 
@@ -29,7 +30,7 @@ MAX_NAME = 200                # characters of a card or face name, or of a type 
 MAX_COUNTER_NAME = 64         # characters of a counter kind
 MAX_TEXT = 10_000             # characters of the rules text of one card face
 MAX_NUMBER = 1_000_000        # any whole number: life, counters, x, power, toughness, numbers in text
-MAX_PT_CHANGE = 10_000        # power/toughness change of one card face, summed over its abilities
+MAX_PT_CHANGE = 10_000        # power (and toughness) change of one card, summed over its abilities
 MAX_PROBLEMS = 50             # error lines for one input; then one line says how many more
 
 SOLVER_INT = 2**31            # clingo numbers are 32-bit
@@ -50,10 +51,11 @@ def describe():
         ("ids and players", f"{MAX_ID} characters: letters, digits, '_' and '-'"),
         ("card and face names", f"{MAX_NAME} characters; type lines too"),
         ("rules text", f"{MAX_TEXT:,} characters per card face"),
-        ("whole numbers", f"-{MAX_NUMBER:,} to {MAX_NUMBER:,} (life, counters, x, power, toughness, "
-                          "numbers in rules text; the counters of one permanent add up to at most "
-                          f"{MAX_NUMBER:,} power and toughness)"),
-        ("power/toughness changes", f"{MAX_PT_CHANGE:,} per card face, summed over its abilities"),
+        ("whole numbers", f"-{MAX_NUMBER:,} to {MAX_NUMBER:,}: life, counters, x, power, toughness "
+                          f"(the counters of one permanent change power and toughness by at most "
+                          f"{MAX_NUMBER:,}); a larger number in rules text makes that line not modelled"),
+        ("power/toughness changes", f"{MAX_PT_CHANGE:,} to power and {MAX_PT_CHANGE:,} to toughness per "
+                                    "card, summed over its abilities (more is not modelled)"),
         ("characters", "no control characters (Unicode Cc, except a line break in rules text), "
                        "format characters (Cf), surrogates (Cs) or line/paragraph separators "
                        "(U+2028, U+2029) in names, ids, counter kinds or card text"),

@@ -6,7 +6,7 @@ import click
 import yaml
 
 from .. import check as check_mod
-from ..cli import emit, handles_errors, json_option, load_snapshot
+from ..cli import emit, handles_errors, json_option, load_snapshot, notes
 
 
 def _dump(snap):
@@ -82,7 +82,9 @@ def command(bound, players, effects, counters, names, snap, out_dir, as_json):
     props = check_mod.select(names)
     if snap:
         s = load_snapshot(snap)
-        emit(check_mod.check_snapshot(s, props), as_json, human_snapshot)
+        result = check_mod.check_snapshot(s, props)
+        notes(s)
+        emit(result, as_json, human_snapshot)
         return
     results = []
     for prop in props:

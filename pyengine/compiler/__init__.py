@@ -24,8 +24,9 @@ from .symbols import NotModelled, parse_mana_cost, parse_type_line
 
 _SELF = re.compile(r"\b[Tt]his (?:creature|land|artifact|enchantment|Equipment|permanent|card|spell)\b")
 _ACTIVATED = re.compile(r'^(?P<cost>[^:"]+?): (?P<effect>.+)$')
-# Facts whose numbers the KB adds to power and toughness (613.4c), and the positions of those
-# numbers: a card face may change P/T by at most limits.MAX_PT_CHANGE in all (see pyengine/limits.py).
+# Facts whose numbers the KB adds to power and toughness (613.4c), and the positions of the power
+# and toughness change: a card (all its faces) may change each by at most limits.MAX_PT_CHANGE in
+# all, so that no sum of them overflows the solver's numbers (see pyengine/limits.py).
 PT_CHANGES = {"anthem": (3, 4), "attached_pt": (2, 3)}
 
 for _m in pkgutil.iter_modules(__path__):       # each area module registers its grammar on import
@@ -74,17 +75,18 @@ def compile_card(card):
     """Compile a :class:`pyengine.cardlib.Card` into facts."""
     facts, missing = [("card", card.name)], []
     facts.append(("card_layout", card.name, Const(card.layout)))
+    pt_budget = [limits.MAX_PT_CHANGE, limits.MAX_PT_CHANGE]    # power, toughness: what is left
     if card.layout == "normal":
-        _face(card.name, card.front, facts, missing)
+        _face(card.name, card.front, facts, missing, pt_budget)
     else:
         for i, face in enumerate(card.faces, 1):
             facts.append(("card_face", card.name, i, face.name))
             facts.append(("card", face.name))
-            _face(face.name, face, facts, missing)
+            _face(face.name, face, facts, missing, pt_budget)
     return Compiled(card.name, facts, missing)
 
 
-def _face(key, face, facts, missing):
+def _face(key, face, facts, missing, pt_budget):
     def unmodelled(line_no, text):
         facts.append(("card_not_modelled", key, line_no, text))
         missing.append((key, line_no, text))
@@ -114,7 +116,6 @@ def _face(key, face, facts, missing):
     names = {key, face.name}
     if "," in face.name:                    # legendary short name, e.g. "Jace" (201.5)
         names.add(face.name.split(",")[0])
-    pt_change = 0
     for i, raw in enumerate(face.text.split("\n"), 1):
         text = normalise(raw, names)
         if not text:
@@ -125,12 +126,13 @@ def _face(key, face, facts, missing):
         except NotModelled as e:
             unmodelled(i, f"{raw.strip()} [{e}]" if str(e) else raw.strip())
             continue
-        change = sum(abs(f[k]) for f in ab_facts for k in PT_CHANGES.get(f[0], ()))
-        if pt_change + change > limits.MAX_PT_CHANGE:
+        change = [sum(abs(f[PT_CHANGES[f[0]][j]]) for f in ab_facts if f[0] in PT_CHANGES) for j in (0, 1)]
+        if change[0] > pt_budget[0] or change[1] > pt_budget[1]:
             unmodelled(i, f"{raw.strip()} [the power/toughness changes of this card add up to more "
                           f"than {limits.MAX_PT_CHANGE}]")
             continue
-        pt_change += change
+        pt_budget[0] -= change[0]
+        pt_budget[1] -= change[1]
         facts.append(("card_ability", key, ctx.ab))
         facts.append(("ability_text", ctx.ab, raw.strip()))
         facts += ab_facts
