@@ -1,9 +1,13 @@
-"""Game snapshots (DESIGN.md, "The snapshot"): reading, complete validation, normalisation.
+"""Game snapshots (DESIGN.md, "The snapshot"): complete validation and normalisation.
 
-``load(path_or_text)`` returns a :class:`Snapshot` or raises :class:`InputError` listing every
-problem, one line each, naming the key and the permanent. Nothing is grounded before a snapshot
-has passed validation, so nothing is ever half-applied. ``Snapshot.to_dict()`` gives back the
-same format (with defaults filled in), so that ``apply`` output can be fed back in.
+``load(path)`` (a file, or '-' for standard input; read by :mod:`pyengine.reader`, whose
+``read_file`` and ``parse_text`` are also importable from here) and ``validate(data)`` return a
+:class:`Snapshot` or raise :class:`InputError` listing every problem, one line each, naming the
+key and the permanent. Every limit of :mod:`pyengine.limits` is checked; a value of the wrong type
+is refused (only an absent or null key takes its default); counter kinds are spelt canonically
+(:mod:`pyengine.counters`). Nothing is grounded before a snapshot has passed validation, so
+nothing is ever half-applied. ``Snapshot.to_dict()`` gives back the same format (with defaults
+filled in), so that ``apply`` output can be fed back in.
 """
 
 import copy
@@ -13,7 +17,7 @@ import re
 
 from . import cardlib, counters as counters_mod, limits
 from .errors import InputError
-from .reader import parse_text, read_file, read_source
+from .reader import parse_text, read_file, read_source  # noqa: F401 (read_file: public)
 from .untrusted import listing, show
 
 STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",

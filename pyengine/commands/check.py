@@ -7,6 +7,7 @@ import yaml
 
 from .. import check as check_mod
 from ..cli import emit, handles_errors, json_option, load_snapshot, notes
+from ..untrusted import one_line
 
 
 def _dump(snap):
@@ -97,7 +98,7 @@ def command(bound, players, effects, counters, names, snap, out_dir, as_json):
                 r["written"] = str(path)
             except OSError as e:
                 r["written"] = None
-                click.echo(f"warning: cannot write {path}: {e.strerror or e}", err=True)
+                click.echo(one_line(f"warning: cannot write {path}: {e.strerror or e}"), err=True)
         results.append(r)
     failed = sum(r["holds"] is False for r in results)
     emit({"results": results, "checked": len(results), "failed": failed, "bound": bound}, as_json, human_search)
