@@ -21,6 +21,8 @@ _REPR.maxlist = _REPR.maxdict = _REPR.maxtuple = _REPR.maxset = 4
 _REPR.maxlevel = 2
 
 FORBIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Zl", "Zp")   # control, format, surrogate, line/paragraph separators
+_KIND = {"Cc": "a control character", "Cf": "a format character", "Cs": "a lone surrogate",
+         "Zl": "a line separator", "Zp": "a paragraph separator"}
 
 
 def show(v):
@@ -70,7 +72,7 @@ def character_problem(where, text, allow=""):
     ch = bad_character(text, allow)
     if ch is None:
         return None
-    name = unicodedata.name(ch, "a control character")
+    name = unicodedata.name(ch, None) or _KIND[unicodedata.category(ch)]
     return f"{where}: contains the character {_escape(ch)} ({name}), which is not allowed in names and text"
 
 

@@ -267,6 +267,8 @@ CHARACTER_CASES = [
      "cards[0]: 'type': contains the character \\x00"),
     ("rules text", {"cards": [{"name": "N", "type": "Land", "text": "{T}: Add {G}.\r\n{T}: Add {R}."}]},
      "cards[0]: 'text': contains the character \\x0d"),
+    ("card name, lone surrogate", {"cards": [{"name": "A\ud800", "type": "Land"}]},
+     "cards[0]: 'name': contains the character \\ud800 (a lone surrogate)"),
     ("rules text, bidi override", {"cards": [{"name": "N", "type": "Land", "text": "\u202e{T}: Add {G}."}]},
      "cards[0]: 'text': contains the character \\u202e (RIGHT-TO-LEFT OVERRIDE)"),
     ("counter kind", {"battlefield": [{"id": "x", "card": "Forest", "controller": "alice",
