@@ -10,6 +10,7 @@ from .errors import InputError
 from .facts import snapshot_facts
 from . import render
 from .terms import Const, Fn, render as render_term
+from .untrusted import listing, show as quote
 
 MANA_LETTER = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G", "c": "C"}
 TYPE_ORDER = ("kindred", "land", "artifact", "enchantment", "planeswalker", "battle", "creature",
@@ -31,8 +32,8 @@ def check_ids(snapshot, ids):
     known = {p.id for p in snapshot.battlefield}
     bad = [i for i in ids if i not in known]
     if bad:
-        raise InputError([f"unknown permanent id {i!r}; the battlefield has: "
-                          f"{', '.join(sorted(known)) or '(nothing)'}" for i in bad])
+        raise InputError([f"unknown permanent id {quote(i)}; the battlefield has: "
+                          f"{listing(sorted(known)) if known else '(nothing)'}" for i in bad])
 
 
 def asked(ids):
@@ -86,7 +87,7 @@ def show(snapshot, pid):
 def check_player(snapshot, player):
     """Raise InputError unless PLAYER is a player of the snapshot."""
     if player not in snapshot.players:
-        raise InputError(f"unknown player {player!r}; players are {', '.join(snapshot.players)}")
+        raise InputError(f"unknown player {quote(player)}; players are {listing(snapshot.players)}")
 
 
 def actions(snapshot, player=None):

@@ -8,6 +8,7 @@ cannot say which face is up, and the KB would give it its front face (712.8d), a
 """
 
 from .cardnames import Suggester, did_you_mean, fold, suggest as suggest_names
+from .untrusted import show
 
 # layouts whose face 2 is a permanent's other state, not a half of the card (710.1b, 712.8e, 712.8g)
 _OTHER_STATE = ("flip", "transform", "modal_dfc", "meld")
@@ -65,7 +66,7 @@ class Lookup:
                 hits = [(n, face, card_id) for card_id, n, face in db.find(name)]
                 source = db
         if not hits:
-            return None, f"unknown card {name!r}" + self._hint(name, suggest)
+            return None, f"unknown card {show(name)}" + self._hint(name, suggest)
         got, problem = _choose(name, hits)
         if problem:
             return None, problem
@@ -79,7 +80,7 @@ class Lookup:
             self._add(card)
         card = self.cards[card_name]
         if permanent and face > 1 and card.layout in _OTHER_STATE:
-            return None, (f"{name!r} is face {face} of {card_name!r}; a permanent with that face up "
+            return None, (f"{show(name)} is face {face} of {show(card_name)}; a permanent with that face up "
                           "is not modelled (the KB gives a permanent its front face, 712.8d): "
                           "name the card instead")
         return card_name, None
@@ -93,8 +94,8 @@ class Lookup:
         for key, face in faces.items():
             if key in self.keys and (self.keys[key][1] != face or face is None):
                 other = self.keys[key][0]
-                return (f"card {card.name!r} of the card database uses the name {key!r}, which card "
-                        f"{other!r} already uses differently; a snapshot can use only one of them")
+                return (f"card {show(card.name)} of the card database uses the name {show(key)}, which card "
+                        f"{show(other)} already uses differently; a snapshot can use only one of them")
         return None
 
     def _hint(self, name, suggest):
@@ -136,6 +137,6 @@ def _choose(name, hits):
             exact = [h for h in group if h[0] == name]
             if exact:
                 return exact[0], None
-            return None, (f"{name!r} is ambiguous: it names {', '.join(repr(c) for c in sorted(cards))}; "
+            return None, (f"{show(name)} is ambiguous: it names {', '.join(show(c) for c in sorted(cards))}; "
                           "use the full name")
-    return None, f"unknown card {name!r}"
+    return None, f"unknown card {show(name)}"

@@ -21,6 +21,7 @@ import time
 
 from . import cardlib, snapshot as snapshot_mod
 from .compiler import compile_card
+from .counters import pt_facts
 from .engine import Engine, kb_program, kb_root
 from .errors import InputError
 from .facts import snapshot_facts
@@ -89,7 +90,7 @@ def domain_facts(bound, players=2, effects=1, counters=1):
     f += [("effect_slot", i) for i in range(1, effects + 1)]
     f += [("gen_step", Const(s)) for s in snapshot_mod.STEPS] + [("default_step", Const(DEFAULT_STEP))]
     f += [("gen_face_down", Const(h)) for h in snapshot_mod.FACE_DOWN]
-    f += [("gen_counter_kind", k) for k in COUNTER_KINDS]
+    f += [("gen_counter_kind", k) for k in COUNTER_KINDS] + pt_facts(COUNTER_KINDS)
     f += [("gen_counter_count", n) for n in range(1, counters + 1)]
     return f + _card_facts()
 

@@ -6,6 +6,7 @@ database come with the facts stored when they were imported.
 """
 
 from . import cardfacts
+from .counters import pt_facts
 from .terms import Const
 
 
@@ -48,6 +49,7 @@ def snapshot_facts(snapshot):
             f.append(("cast_x", x, p.x))
         if p.phased_out:
             f.append(("phased_out", x))
+    f += pt_facts(k for p in snapshot.battlefield for k in p.counters)
     for pred, zone in (("hand", snapshot.hand), ("library", snapshot.library),
                        ("graveyard", snapshot.graveyard)):
         for pl, cards in zone.items():
