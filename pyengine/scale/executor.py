@@ -1,0 +1,97 @@
+"""Where the work of `batch` and `sweep` runs: in this process, on a local pool of worker
+processes, or on a Dask cluster. :func:`ordered_map` hands out chunks of work and yields the
+results in the order of the chunks, whichever finishes first.
+
+Workers are long-lived: each imports pyengine once (and keeps its caches: compiled cards, the
+card library), so nothing is paid per snapshot but the query itself. Dask is imported only when
+a scheduler is given; it is an optional extra (``pip install 'mtgkb[dask]'``).
+"""
+
+from collections import deque
+from itertools import islice
+import multiprocessing
+import os
+
+from ..errors import InputError
+
+
+def default_jobs():
+    """The number of CPUs this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:                    # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def warm():
+    """Load what every query needs once per worker process (the CLI, the card library)."""
+    from .. import cardlib, cli                # noqa: F401  (import = load the commands)
+    cardlib.bundled()
+
+
+def chunked(items, size):
+    """Lists of SIZE consecutive items."""
+    it = iter(items)
+    while True:
+        chunk = list(islice(it, size))
+        if not chunk:
+            return
+        yield chunk
+
+
+def ordered_map(func, chunks, jobs=1, scheduler=None, window=None):
+    """Yield ``func(chunk)`` for every chunk, in order: in this process (jobs 1), on a pool of
+    JOBS worker processes, or on the Dask scheduler at SCHEDULER (an address such as
+    tcp://127.0.0.1:8786). At most WINDOW chunks are in flight at once."""
+    if scheduler:
+        yield from _dask(func, chunks, scheduler, window)
+    elif jobs <= 1:
+        warm()
+        for chunk in chunks:
+            yield func(chunk)
+    else:
+        yield from _pool(func, chunks, jobs)
+
+
+def _pool(func, chunks, jobs):
+    # fork shares the parent's imported modules and caches; elsewhere spawn re-imports them once
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    pool = multiprocessing.get_context(method).Pool(jobs, initializer=warm)
+    try:
+        yield from pool.imap(func, chunks, chunksize=1)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def connect(scheduler):
+    """A dask.distributed Client for SCHEDULER; InputError (one line) if Dask is missing or the
+    scheduler can't be reached."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise InputError("--scheduler needs dask.distributed, which is not installed; "
+                         "install it with: pip install 'mtgkb[dask]'")
+    try:
+        return Client(scheduler, timeout="10s")
+    except (OSError, TimeoutError, ValueError) as e:
+        raise InputError(f"--scheduler {scheduler}: cannot connect to the Dask scheduler ({e})")
+
+
+def _dask(func, chunks, scheduler, window):
+    client = connect(scheduler)
+    try:
+        workers = len(client.scheduler_info().get("workers", {})) or 1
+        window = window or 4 * workers
+        it = iter(chunks)
+        pending = deque(client.submit(func, c, pure=False) for c in islice(it, window))
+        while pending:
+            future = pending.popleft()
+            out = future.result()
+            nxt = next(it, None)
+            if nxt is not None:
+                pending.append(client.submit(func, nxt, pure=False))
+            yield out
+    finally:
+        client.close()
