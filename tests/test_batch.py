@@ -191,3 +191,22 @@ def test_scheduler_without_dask_is_one_clear_error(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)      # import distributed -> ImportError
     with pytest.raises(InputError, match=r"pip install 'mtgkb\[dask\]'"):
         executor.connect("tcp://127.0.0.1:1")
+
+
+def test_a_crash_in_one_input_is_that_input_s_line(tmp_path, monkeypatch):
+    """A bug (an exception the CLI would print as a traceback, exit 1) becomes that input's line."""
+    from pyengine import api
+    real = api.could_produce
+
+    def crash_on_tropical(s, ids=None):
+        if any(p.card == "Tropical Island" for p in s.battlefield):
+            raise RuntimeError("boom")
+        return real(s, ids)
+    monkeypatch.setattr(api, "could_produce", crash_on_tropical)
+    out = tmp_path / "o.jsonl"
+    code, _, err = run_cli(["batch", "could-produce", str(FILES[0]), str(FILES[1]), "-o", str(out), "-j", "1"])
+    assert code == 0 and "1 ok, 1 failed (exit 1: 1)" in err
+    crashed, fine = lines(out)
+    assert crashed["status"] == 1 and crashed["errors"] == ["internal error: RuntimeError: boom"]
+    assert any("Traceback" in m for m in crashed["messages"])
+    assert fine["status"] == 0 and fine["answer"]["pool"] == ["G", "W"]
