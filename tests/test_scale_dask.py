@@ -46,12 +46,12 @@ def test_batch_on_dask_equals_the_local_pool(tmp_path, scheduler):
 
 
 def test_sweep_on_dask_equals_the_local_pool(tmp_path, scheduler):
-    args = ["sweep", "--cards", "mana", "--size", "2", "--sample", "12", "--seed", "3", "--json"]
+    args = ["sweep", "--cards", "mana", "--size", "2", "--sample", "6", "--seed", "3", "--json"]
     code, local, err = run_cli(args + ["-j", "2", "--out", str(tmp_path / "l")])
     assert code == 0, err
     code, dask, err = run_cli(args + ["--scheduler", scheduler, "--out", str(tmp_path / "d")])
     assert code == 0, err
     strip = lambda r: {k: v for k, v in r.items() if k not in ("seconds", "states_per_second")}
     assert strip(dask) == strip(local)
-    assert local["checked"] + local["skipped"] == 12
+    assert local["checked"] + local["skipped"] == 6
     assert True in ran_on_workers(scheduler, "pyengine.scale.statecheck")
