@@ -152,8 +152,9 @@ def test_lenient_drops_each_with_a_note():
     conv = forge.load(DATA / "refused.pzl", lenient=True)
     assert len(conv.notes) == 14 and all("dropped" in n for n in conv.notes)
     bf = perms(conv)
-    # modifiers are dropped from the card; cards whose face or token status is lost are dropped whole
-    assert set(bf) == {"forest", "llanowar-elves", "grizzly-bears", "serra-angel", "mountain", "plains"}
+    # a modifier that only adds status is dropped from its card; a card that would not be what it
+    # is without it (back face up, a token, changed by a Forge script) is dropped whole
+    assert set(bf) == {"forest", "llanowar-elves", "mountain", "plains"}
     assert bf["llanowar-elves"] == {"id": "llanowar-elves", "card": "Llanowar Elves", "controller": "human"}
     assert conv.snapshot["step"] == "postcombat_main"
     snapshot_mod.validate(conv.snapshot)
@@ -240,3 +241,23 @@ def test_unknown_cards_are_converted_and_named(tmp_path):
 def test_cli_missing_file():
     code, stdout, err = run_cli(["import", "forge", "/nonexistent/x.pzl"])
     assert code == 2 and err.startswith("error: /nonexistent/x.pzl: cannot read file")
+
+
+def test_keys_are_read_as_forge_reads_them():
+    # Forge takes the player from the key's start and the zone from its end, so a puzzle's
+    # 'aillibrary' is the AI's library
+    conv = state(["aillibrary=Island;Forest", "humanplay=Plains"])
+    assert conv.snapshot["library"] == {"ai": ["Island", "Forest"]}
+    assert perms(conv)["plains"]["controller"] == "human"
+
+
+def test_unknown_key_is_dropped_with_a_note_under_lenient():
+    conv = state(["humanfrob=1", "humanbattlefield=Forest"], lenient=True)
+    assert conv.notes == ["test.pzl line 4: dropped the line humanfrob=...: not a Forge state key this importer knows"]
+    assert set(perms(conv)) == {"forest"}
+
+
+def test_trailing_separators_and_spaces():
+    conv = state(["humanhand=Forest; Island;", "humanbattlefield= Plains|Set:XLN ;"])
+    assert conv.snapshot["hand"] == {"human": ["Forest", "Island"]}
+    assert perms(conv)["plains"]["card"] == "Plains"

@@ -39,7 +39,7 @@ STEPS = {
     "END_OF_TURN": "end", "CLEANUP": "cleanup",
 }
 ZONES = ("battlefield", "hand", "graveyard", "library")
-_PLAYER_KEY = re.compile(r"(human|ai|p(\d))(.*)", re.I)     # Forge reads one digit after 'p'
+_PN = re.compile(r"p(\d)")                                  # Forge reads one digit after 'p'
 _PT_COUNTER = re.compile(r"([PM])(\d+)([PM])(\d+)")         # P1P1 -> +1/+1, M2M1 -> -2/-1
 _SLUG = re.compile(r"[^a-z0-9]+")
 _NEXT_ISSUE = "issue 12 adds it"
@@ -55,20 +55,21 @@ STATE_KEYS = {
 }
 
 #: per-player keys -> None if converted, else why a non-empty (non-zero) value can't be
-PLAYER_KEYS = {
-    "life": None, "battlefield": None, "play": None, "hand": None, "graveyard": None, "library": None,
-    "exile": "the snapshot has no exile zone",
-    "command": "the snapshot has no command zone (commanders, emblems)",
-    "sideboard": "the snapshot has no sideboard",
+PLAYER_KEYS = {      # in the order Forge tests how a key ends
+    "life": None,
     "counters": "the snapshot has no counters on players (poison, energy, ...)",
-    "manapool": f"the snapshot has no mana pool yet ({_NEXT_ISSUE}: mana_pool)",
-    "persistentmana": f"the snapshot has no mana pool yet ({_NEXT_ISSUE}: mana_pool)",
-    "precast": "spells cast as the puzzle starts resolve before it; their effects are not expressible",
-    "putonstack": f"the snapshot has no stack yet ({_NEXT_ISSUE}: stack)",
     "landsplayed": f"the snapshot has no count of lands played this turn ({_NEXT_ISSUE}: lands_played)",
     "landsplayedlastturn": "the snapshot has no count of lands played last turn",
     "numringtemptedyou": "the snapshot has no count of times the Ring tempted a player",
     "speed": "the snapshot has no player speed",
+    "play": None, "battlefield": None, "hand": None, "graveyard": None, "library": None,
+    "exile": "the snapshot has no exile zone",
+    "command": "the snapshot has no command zone (commanders, emblems)",
+    "sideboard": "the snapshot has no sideboard",
+    "precast": "spells cast as the puzzle starts resolve before it; their effects are not expressible",
+    "putonstack": f"the snapshot has no stack yet ({_NEXT_ISSUE}: stack)",
+    "manapool": f"the snapshot has no mana pool yet ({_NEXT_ISSUE}: mana_pool)",
+    "persistentmana": f"the snapshot has no mana pool yet ({_NEXT_ISSUE}: mana_pool)",
 }
 
 #: card modifiers that are converted (handled in _apply_modifier)
@@ -105,8 +106,8 @@ MODIFIERS = {
     "iscommander": ("modifier", "the snapshot has no commanders"),
     "isringbearer": ("modifier", "the snapshot has no Ring-bearer designation"),
     "enchantingplayer": ("card", "the snapshot cannot attach an Aura to a player"),
-    "executescript": ("modifier", "it runs a Forge script as the puzzle starts"),
-    "ability": ("modifier", "it adds an ability written in Forge's script language"),
+    "executescript": ("card", "it runs a Forge script on the card as the puzzle starts"),
+    "ability": ("card", "it gives the card an ability written in Forge's script language"),
 }
 TOKEN_REASON = "the snapshot cannot mark a permanent as a token (CR 111.1, 111.7)"
 
@@ -164,6 +165,22 @@ def _sections(text, where):
     if "state" not in sections:
         raise InputError(f"{where}: no [state] section; a Forge puzzle has [metadata] and [state]")
     return sections.get("metadata", []), sections["state"]
+
+
+def player_key(key):
+    """(player index, key suffix, style) of a per-player key, read as Forge reads it: the player
+    from the prefix (human = 0, ai = 1, pN = N), the key from how it ends (so Forge's own puzzles'
+    typos such as 'aillibrary' mean what Forge makes of them); None if it is not one."""
+    if key.startswith("human"):
+        index, style = 0, "human-ai"
+    elif key.startswith("ai"):
+        index, style = 1, "human-ai"
+    elif _PN.match(key):
+        index, style = int(key[1]), None
+    else:
+        return None
+    suffix = next((k for k in PLAYER_KEYS if key.endswith(k)), None)
+    return (index, suffix, style) if suffix else None
 
 
 def player_name(index, style):
@@ -246,17 +263,16 @@ class _Converter:
                 self.problems.append(f"{where}: expected key=value, got {s[:60]!r}")
                 continue
             k = key.strip().lower()
-            m = _PLAYER_KEY.fullmatch(k)
-            if k in STATE_KEYS or k.startswith("ability") or not m or m[3] not in PLAYER_KEYS:
+            pk = None if k in STATE_KEYS or k.startswith("ability") else player_key(k)
+            if pk is None:
                 entries.append((where, k, key.strip(), value, None, None))
                 if k == "activeplayer" and value.strip().lower() in ("human", "ai"):
                     style = style or "human-ai"
                 continue
-            index = int(m[2]) if m[2] is not None else (0 if m[1] == "human" else 1)
-            if m[2] is None:
-                style = style or "human-ai"
+            index, suffix, key_style = pk
+            style = style or key_style
             indexes.add(index)
-            entries.append((where, k, key.strip(), value, index, m[3]))
+            entries.append((where, k, key.strip(), value, index, suffix))
         count = max([1] + list(indexes)) + 1      # a game state has at least two players
         names = [player_name(i, style) for i in range(count)]
         snap = {"players": names, "active": names[0], "step": "precombat_main", "battlefield": []}
@@ -286,7 +302,8 @@ class _Converter:
                     self.refuse(f"{where} ({k})", "a Forge-scripted ability",
                                 "it is written in Forge's script language")
                 else:
-                    self.problems.append(f"{where}: unknown key {key[:40]!r}")
+                    self.refuse(f"{where}", f"unknown key {key[:40]!r}", "not a Forge state key this "
+                                "importer knows", drop_note=f"the line {key[:40]}=...")
                 continue
             label = f"{where} ({names[index]} {suffix})"
             if suffix == "life":
