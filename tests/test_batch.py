@@ -210,3 +210,18 @@ def test_a_crash_in_one_input_is_that_input_s_line(tmp_path, monkeypatch):
     assert crashed["status"] == 1 and crashed["errors"] == ["internal error: RuntimeError: boom"]
     assert any("Traceback" in m for m in crashed["messages"])
     assert fine["status"] == 0 and fine["answer"]["pool"] == ["G", "W"]
+
+
+def _die_on_three(chunk):
+    import os
+    if 3 in chunk:
+        os._exit(1)                      # a worker killed, e.g. by a crash in native code
+    return chunk
+
+
+def test_a_dead_worker_stops_the_run_with_one_error_not_a_hang():
+    got = []
+    with pytest.raises(InputError, match="a worker process died"):
+        for r in executor.ordered_map(_die_on_three, [[1], [2], [3], [4]], jobs=2):
+            got.append(r)
+    assert got in ([], [[1]], [[1], [2]])    # what came before the dead chunk, in order

@@ -153,11 +153,12 @@ def done_ids(path):
     if path == "-" or not os.path.exists(path):
         return ids
     with open(path, "rb+") as f:
-        data = f.read()
-        end = data.rfind(b"\n") + 1
-        if end < len(data):                     # an unfinished last line
-            f.truncate(end)
-        for line in data[:end].splitlines():
+        offset = 0
+        for line in f:
+            if not line.endswith(b"\n"):          # an unfinished last line
+                f.truncate(offset)
+                break
+            offset += len(line)
             try:
                 ids.add(str(json.loads(line)["id"]))
             except (ValueError, KeyError, TypeError):

@@ -8,6 +8,8 @@ a scheduler is given; it is an optional extra (``pip install 'mtgkb[dask]'``).
 """
 
 from collections import deque
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 import multiprocessing
 import os
@@ -53,16 +55,29 @@ def ordered_map(func, chunks, jobs=1, scheduler=None, window=None):
         yield from _pool(func, chunks, jobs)
 
 
+def _windowed(submit, chunks, window):
+    """Submit chunks, at most WINDOW in flight, and yield their results in order. SUBMIT(chunk)
+    returns a future (concurrent.futures or Dask)."""
+    it = iter(chunks)
+    pending = deque(submit(c) for c in islice(it, window))
+    while pending:
+        out = pending.popleft().result()
+        for c in islice(it, 1):
+            pending.append(submit(c))
+        yield out
+
+
 def _pool(func, chunks, jobs):
     # fork shares the parent's imported modules and caches; elsewhere spawn re-imports them once
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    pool = multiprocessing.get_context(method).Pool(jobs, initializer=warm)
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method), initializer=warm)
     try:
-        yield from pool.imap(func, chunks, chunksize=1)
-        pool.close()
+        yield from _windowed(lambda c: pool.submit(func, c), chunks, 4 * jobs)
+    except BrokenProcessPool:
+        raise InputError("a worker process died; the lines written so far are complete "
+                         "(batch --resume goes on after them)")
     finally:
-        pool.terminate()
-        pool.join()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def connect(scheduler):
@@ -83,15 +98,6 @@ def _dask(func, chunks, scheduler, window):
     client = connect(scheduler)
     try:
         workers = len(client.scheduler_info().get("workers", {})) or 1
-        window = window or 4 * workers
-        it = iter(chunks)
-        pending = deque(client.submit(func, c, pure=False) for c in islice(it, window))
-        while pending:
-            future = pending.popleft()
-            out = future.result()
-            nxt = next(it, None)
-            if nxt is not None:
-                pending.append(client.submit(func, nxt, pure=False))
-            yield out
+        yield from _windowed(lambda c: client.submit(func, c, pure=False), chunks, window or 4 * workers)
     finally:
         client.close()
