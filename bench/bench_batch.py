@@ -54,12 +54,9 @@ def cpu(who=resource.RUSAGE_SELF):
     return r.ru_utime + r.ru_stime
 
 
-def dask_workers_cpu(address):
+def workers_cpu(client):
     """CPU seconds the Dask cluster's worker processes have used so far."""
-    from distributed import Client
-    with Client(address) as client:
-        return sum(client.run(lambda: __import__("resource").getrusage(0)[0] +
-                              __import__("resource").getrusage(0)[1]).values())
+    return sum(client.run(lambda: sum(__import__("resource").getrusage(0)[:2])).values())
 
 
 def write_boards(folder, count, size):
@@ -79,15 +76,17 @@ def query_cpu(paths):
     return cpu() - t
 
 
-def run_batch(paths, out, **kw):
-    """(wall seconds, CPU seconds of every process involved) of one batch run."""
+def run_batch(paths, out, client=None, **kw):
+    """(wall seconds, CPU seconds of every process involved) of one batch run; CLIENT (a Dask
+    client) reads the CPU time of its cluster's workers."""
     query, inputs = batch.parse(["could-produce", *paths])
-    addr = kw.get("scheduler")
+    w0 = workers_cpu(client) if client else 0.0
     t0, c0, k0 = time.perf_counter(), cpu(), cpu(resource.RUSAGE_CHILDREN)
-    w0 = dask_workers_cpu(addr) if addr else 0.0
     summary = batch.run(query, inputs, str(out), **kw)
     wall = time.perf_counter() - t0
-    used = cpu() - c0 + cpu(resource.RUSAGE_CHILDREN) - k0 + ((dask_workers_cpu(addr) - w0) if addr else 0.0)
+    used = cpu() - c0 + cpu(resource.RUSAGE_CHILDREN) - k0
+    if client:
+        used += workers_cpu(client) - w0
     assert summary["ok"] == len(paths), summary
     return wall, used
 
@@ -127,15 +126,16 @@ def main():
     ok = (c1 / n - q) < 0.010 and 2 * c1 / c2 >= 1.7
     if not args.no_dask:
         try:
-            from distributed import LocalCluster
+            from distributed import Client, LocalCluster
         except ImportError:
             print("  dask      not installed (pip install -e '.[dask]')")
         else:
             with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                               dashboard_address=None) as cluster:
                 addr = cluster.scheduler_address
-                run_batch(paths[:20], out, scheduler=addr)        # the workers' first imports
-                wd, cd = best(args.runs, lambda: run_batch(paths, out, scheduler=addr))
+                with Client(addr) as client:
+                    run_batch(paths[:20], out, client, scheduler=addr)     # the workers' first imports
+                    wd, cd = best(args.runs, lambda: run_batch(paths, out, client, scheduler=addr))
             same = out.read_text() == one_lines
             print(f"  dask      {n / wd:7.1f} snapshots/s wall ({wd:.2f} s); {cd / n * 1000:.2f} ms CPU per "
                   f"snapshot: x{cd / c2:.2f} the local pool's CPU, x{wd / w2:.2f} its wall time "

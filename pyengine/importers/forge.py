@@ -167,6 +167,21 @@ def _sections(text, where):
     return sections.get("metadata", []), sections["state"]
 
 
+def _metadata(lines):
+    """The [metadata] section's Key:Value lines as a dict."""
+    metadata = {}
+    for _, t in lines:
+        s = t.strip()
+        if not s or s.startswith("#"):
+            continue
+        key, sep, value = s.partition(":")
+        if not sep:
+            key, sep, value = s.partition("=")
+        if sep:
+            metadata[key.strip()] = value.strip()
+    return metadata
+
+
 def player_key(key):
     """(player index, key suffix, style) of a per-player key, read as Forge reads it: the player
     from the prefix (human = 0, ai = 1, pN = N), the key from how it ends (so Forge's own puzzles'
@@ -242,37 +257,8 @@ class _Converter:
             self.problems.append(f"{where}: {what}: {why}")
 
     def run(self, meta_lines, state_lines):
-        metadata = {}
-        for n, t in meta_lines:
-            s = t.strip()
-            if not s or s.startswith("#"):
-                continue
-            key, sep, value = s.partition(":")
-            if not sep:
-                key, sep, value = s.partition("=")
-            if sep:
-                metadata[key.strip()] = value.strip()
-        entries, style, indexes = [], None, set()     # pass 1: keys and players
-        for n, t in state_lines:
-            s = t.strip()
-            if not s or s.startswith("#"):
-                continue
-            key, sep, value = s.partition("=")
-            where = f"{self.where} line {n}"
-            if not sep:
-                self.problems.append(f"{where}: expected key=value, got {s[:60]!r}")
-                continue
-            k = key.strip().lower()
-            pk = None if k in STATE_KEYS or k.startswith("ability") else player_key(k)
-            if pk is None:
-                entries.append((where, k, key.strip(), value, None, None))
-                if k == "activeplayer" and value.strip().lower() in ("human", "ai"):
-                    style = style or "human-ai"
-                continue
-            index, suffix, key_style = pk
-            style = style or key_style
-            indexes.add(index)
-            entries.append((where, k, key.strip(), value, index, suffix))
+        metadata = _metadata(meta_lines)
+        entries, style, indexes = self.entries(state_lines)
         count = max([1] + list(indexes)) + 1      # a game state has at least two players
         names = [player_name(i, style) for i in range(count)]
         snap = {"players": names, "active": names[0], "step": "precombat_main", "battlefield": []}
@@ -320,6 +306,32 @@ class _Converter:
             raise InputError(self.problems)
         unknown = sorted({c for c in _card_names(snap) if c not in cardlib.bundled()})
         return Conversion(snap, metadata, self.notes, unknown)
+
+    def entries(self, state_lines):
+        """Pass 1 over the state: [(where, key lower-case, key, value, player index or None,
+        suffix)], the player naming style, and the player indexes used."""
+        entries, style, indexes = [], None, set()
+        for n, t in state_lines:
+            s = t.strip()
+            if not s or s.startswith("#"):
+                continue
+            key, sep, value = s.partition("=")
+            where = f"{self.where} line {n}"
+            if not sep:
+                self.problems.append(f"{where}: expected key=value, got {s[:60]!r}")
+                continue
+            k = key.strip().lower()
+            pk = None if k in STATE_KEYS or k.startswith("ability") else player_key(k)
+            if pk is None:
+                entries.append((where, k, key.strip(), value, None, None))
+                if k == "activeplayer" and value.strip().lower() in ("human", "ai"):
+                    style = style or "human-ai"
+                continue
+            index, suffix, key_style = pk
+            style = style or key_style
+            indexes.add(index)
+            entries.append((where, k, key.strip(), value, index, suffix))
+        return entries, style, indexes
 
     def player_ref(self, text, where, names):
         """Forge's player references: human, ai, p0, p1 ... (any case)."""
