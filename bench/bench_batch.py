@@ -33,7 +33,6 @@ import argparse
 import json
 from pathlib import Path
 import resource
-import statistics
 import sys
 import tempfile
 import time

@@ -225,3 +225,15 @@ def test_a_dead_worker_stops_the_run_with_one_error_not_a_hang():
         for r in executor.ordered_map(_die_on_three, [[1], [2], [3], [4]], jobs=2):
             got.append(r)
     assert got in ([], [[1]], [[1], [2]])    # what came before the dead chunk, in order
+
+
+def test_an_unreachable_scheduler_leaves_the_output_untouched(tmp_path, monkeypatch):
+    out = tmp_path / "o.jsonl"
+    out.write_text('{"id": "earlier"}\n')
+
+    def unreachable(address):
+        raise InputError(f"--scheduler {address}: cannot connect to the Dask scheduler (refused)")
+    monkeypatch.setattr(executor, "connect", unreachable)
+    code, _, err = run_cli(["batch", "could-produce", str(FILES[0]), "-o", str(out), "--scheduler", "tcp://127.0.0.1:9"])
+    assert code == 2 and err == "error: --scheduler tcp://127.0.0.1:9: cannot connect to the Dask scheduler (refused)\n"
+    assert out.read_text() == '{"id": "earlier"}\n'

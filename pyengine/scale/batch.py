@@ -187,29 +187,23 @@ def run(query, inputs, out, jobs=1, scheduler=None, resume=False, lenient=False,
     size = chunk or max(1, min(16 if scheduler else 8, len(todo) // (workers * 8) or 1))
     counts = {"inputs": len(items), "skipped": len(items) - len(todo), "ok": 0, "failed": 0}
     statuses = {}
+    results = executor.ordered_map(partial(run_chunk, query, lenient), executor.chunked(todo, size),
+                                   jobs=jobs, scheduler=scheduler)
     try:
         f = sys.stdout if out == "-" else open(out, "a" if resume else "w", encoding="utf-8")
     except OSError as e:
         raise InputError(f"--out {out}: cannot write ({e.strerror or e})")
-    bar = click.progressbar(length=len(todo), label="batch", file=sys.stderr) \
-        if progress and todo else None
     try:
-        if bar:
-            bar.__enter__()
-        results = executor.ordered_map(partial(run_chunk, query, lenient), executor.chunked(todo, size),
-                                       jobs=jobs, scheduler=scheduler)
-        for lines in results:
-            for line in lines:
-                f.write(json.dumps(line, ensure_ascii=False) + "\n")
-                key = "ok" if line["status"] == 0 else "failed"
-                counts[key] += 1
-                statuses[line["status"]] = statuses.get(line["status"], 0) + 1
-            f.flush()
-            if bar:
+        with executor.progress(len(todo), "batch", progress) as bar:
+            for lines in results:
+                for line in lines:
+                    f.write(json.dumps(line, ensure_ascii=False) + "\n")
+                    counts["ok" if line["status"] == 0 else "failed"] += 1
+                    statuses[line["status"]] = statuses.get(line["status"], 0) + 1
+                f.flush()
                 bar.update(len(lines))
     finally:
-        if bar:
-            bar.__exit__(None, None, None)
+        results.close()                  # stops the workers if the run ends early
         if out != "-":
             f.close()
     seconds = time.perf_counter() - t0

@@ -8,11 +8,15 @@ a scheduler is given; it is an optional extra (``pip install 'mtgkb[dask]'``).
 """
 
 from collections import deque
+from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 import multiprocessing
 import os
+import sys
+
+import click
 
 from ..errors import InputError
 
@@ -31,6 +35,21 @@ def warm():
     cardlib.bundled()
 
 
+class _NoBar:
+    def update(self, n):
+        pass
+
+
+@contextmanager
+def progress(total, label, show):
+    """A progress bar on standard error when SHOW (a terminal) and there is work, else nothing."""
+    if not show or not total:
+        yield _NoBar()
+        return
+    with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
+        yield bar
+
+
 def chunked(items, size):
     """Lists of SIZE consecutive items."""
     it = iter(items)
@@ -42,17 +61,21 @@ def chunked(items, size):
 
 
 def ordered_map(func, chunks, jobs=1, scheduler=None, window=None):
-    """Yield ``func(chunk)`` for every chunk, in order: in this process (jobs 1), on a pool of
-    JOBS worker processes, or on the Dask scheduler at SCHEDULER (an address such as
-    tcp://127.0.0.1:8786). At most WINDOW chunks are in flight at once."""
+    """An iterator of ``func(chunk)`` for every chunk, in order: in this process (jobs 1), on a
+    pool of JOBS worker processes, or on the Dask scheduler at SCHEDULER (an address such as
+    tcp://127.0.0.1:8786). At most WINDOW chunks are in flight at once. The scheduler is
+    connected to at once, so that a wrong address is reported before anything is written."""
     if scheduler:
-        yield from _dask(func, chunks, scheduler, window)
-    elif jobs <= 1:
-        warm()
-        for chunk in chunks:
-            yield func(chunk)
-    else:
-        yield from _pool(func, chunks, jobs)
+        return _dask(connect(scheduler), func, chunks, window)
+    if jobs <= 1:
+        return _here(func, chunks)
+    return _pool(func, chunks, jobs)
+
+
+def _here(func, chunks):
+    warm()
+    for chunk in chunks:
+        yield func(chunk)
 
 
 def _windowed(submit, chunks, window):
@@ -94,8 +117,7 @@ def connect(scheduler):
         raise InputError(f"--scheduler {scheduler}: cannot connect to the Dask scheduler ({e})")
 
 
-def _dask(func, chunks, scheduler, window):
-    client = connect(scheduler)
+def _dask(client, func, chunks, window):
     try:
         workers = len(client.scheduler_info().get("workers", {})) or 1
         yield from _windowed(lambda c: client.submit(func, c, pure=False), chunks, window or 4 * workers)

@@ -11,10 +11,8 @@ from functools import partial
 from itertools import islice
 from math import comb
 from pathlib import Path
-import sys
 import time
 
-import click
 import yaml
 
 from ..errors import InputError
@@ -85,32 +83,30 @@ def run(pool, cards="all", size=1, sample=None, seed=0, only=None, out_dir="swee
     size_ = chunk or max(1, min(16, total // (workers * 8) or 1))
     counts = {"checked": 0, "ok": 0, "failed": 0, "skipped": 0, "invalid": 0}
     failures, invalid, reasons = [], [], {}
-    bar = click.progressbar(length=total, label="sweep", file=sys.stderr) \
-        if progress and total else None
+
+    def record(res):
+        status = res["status"]
+        counts[status] += 1
+        if status == "skipped":
+            reasons[res["reason"]] = reasons.get(res["reason"], 0) + 1
+            return
+        counts["checked"] += 1
+        if status == "invalid":
+            invalid.append({"state": res["state"], "errors": res["errors"]})
+        for f in res.get("failures", []):
+            failures.append({"state": res["state"], "cards": res["cards"], **f,
+                             "file": write_counterexample(out_dir, res, f) if out_dir else None})
+
+    results = executor.ordered_map(partial(check_chunk, frozenset(only or ())),
+                                   executor.chunked(made(pool, states), size_), jobs=jobs, scheduler=scheduler)
     try:
-        if bar:
-            bar.__enter__()
-        results = executor.ordered_map(partial(check_chunk, frozenset(only or ())),
-                                       executor.chunked(made(pool, states), size_), jobs=jobs,
-                                       scheduler=scheduler)
-        for chunk_results in results:
-            for res in chunk_results:
-                status = res["status"]
-                counts[status] += 1
-                if status == "skipped":
-                    reasons[res["reason"]] = reasons.get(res["reason"], 0) + 1
-                    continue
-                counts["checked"] += 1
-                if status == "invalid":
-                    invalid.append({"state": res["state"], "errors": res["errors"]})
-                for f in res.get("failures", []):
-                    failures.append({"state": res["state"], "cards": res["cards"], **f,
-                                     "file": write_counterexample(out_dir, res, f) if out_dir else None})
-            if bar:
+        with executor.progress(total, "sweep", progress) as bar:
+            for chunk_results in results:
+                for res in chunk_results:
+                    record(res)
                 bar.update(len(chunk_results))
     finally:
-        if bar:
-            bar.__exit__(None, None, None)
+        results.close()
     seconds = time.perf_counter() - t0
     return {"source": pool.name, "cards": len(names), "states": sum(counts[k] for k in ("ok", "failed", "skipped", "invalid")),
             **counts, "skipped_reasons": dict(sorted(reasons.items())), "failures": failures,
