@@ -261,3 +261,31 @@ def test_trailing_separators_and_spaces():
     conv = state(["humanhand=Forest; Island;", "humanbattlefield= Plains|Set:XLN ;"])
     assert conv.snapshot["hand"] == {"human": ["Forest", "Island"]}
     assert perms(conv)["plains"]["card"] == "Plains"
+
+
+def test_phased_out_under_its_controller_is_accepted():
+    conv = state(["aibattlefield=Forest|PhasedOut:AI", "p0battlefield=Island|PhasedOut:P0"])
+    assert perms(conv)["forest"]["phased_out"] is True and perms(conv)["island"]["phased_out"] is True
+
+
+@pytest.mark.parametrize("modifier,kept", [
+    ("Renowned", True), ("Monstrous", True), ("IsCommander", True), ("Damage:2", True),
+    ("ChosenType:Elf", True),                                   # status the snapshot lacks
+    ("Flipped", False), ("Meld", False), ("IsToken", False),    # the permanent would be another
+    ("EnchantingPlayer:AI", False), ("ExecuteScript:X", False), ("Ability:x", False),
+])
+def test_lenient_drops_status_from_the_card_and_changed_cards_whole(modifier, kept):
+    with pytest.raises(InputError):
+        state([f"humanbattlefield=Llanowar Elves|{modifier}"])
+    conv = state([f"humanbattlefield=Llanowar Elves|{modifier}"], lenient=True)
+    assert ("llanowar-elves" in perms(conv)) is kept
+    [note] = conv.notes
+    assert ("dropped the modifier" in note) is kept and ("dropped the card" in note) is not kept
+
+
+def test_cli_json_form():
+    code, answer, err = run_cli(["import", "forge", str(DATA / "multiplayer.pzl"), "--json"])
+    assert code == 0 and err == ""
+    assert set(answer) == {"snapshot", "metadata", "notes", "unknown_cards"}
+    assert answer["snapshot"] == forge.load(DATA / "multiplayer.pzl").snapshot
+    assert answer["metadata"]["Goal"] == "Survive" and answer["metadata"]["Turn number"] == "4"
