@@ -6,8 +6,10 @@ the command line would have shown: the exit status, the ``--json`` answer, and t
 ``note:`` lines. A process imports pyengine once and reuses it for every snapshot, so a batch pays
 the KB's setup once per worker, not once per snapshot.
 
-Standard streams and the working directory are process-wide, so runs in one process are
-serialised by a lock (a thread pool still works, it just doesn't run queries in parallel).
+Standard streams and the working directory (the engine changes it while it loads the KB) are
+process-wide, so runs in one process are serialised by :data:`PROCESS_LOCK` (a Dask worker with
+several threads still gives right answers, it just doesn't run them in parallel: use
+single-threaded workers).
 """
 
 from contextlib import redirect_stderr, redirect_stdout
@@ -17,7 +19,8 @@ import sys
 import threading
 import traceback
 
-_LOCK = threading.Lock()
+#: held while a query runs in this process (standard streams and the working directory are shared)
+PROCESS_LOCK = threading.Lock()
 KEYS = ("status", "answer", "errors", "notes")
 
 
@@ -26,7 +29,7 @@ def run_cli(argv, stdin=None):
     what the command reads from standard input."""
     from ..cli import main                     # imported here: commands import this package lazily
     out, err = io.StringIO(), io.StringIO()
-    with _LOCK:
+    with PROCESS_LOCK:
         saved = sys.stdin
         sys.stdin = io.TextIOWrapper(io.BytesIO(stdin or b""), encoding="utf-8")
         try:

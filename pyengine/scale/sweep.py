@@ -16,7 +16,7 @@ import time
 import yaml
 
 from ..errors import InputError
-from . import boards, cardsource, executor, statecheck
+from . import boards, cardsource, executor, runner, statecheck
 
 
 def plan(pool, cards="all", size=1, sample=None, seed=0):
@@ -46,7 +46,8 @@ def check_chunk(only, states):
         if snap is None:
             out.append({"state": sid, "cards": names, "status": "skipped", "reason": why})
             continue
-        r = statecheck.check(snap, only)
+        with runner.PROCESS_LOCK:                  # the engine changes the working directory
+            r = statecheck.check(snap, only)
         res = {"state": sid, "cards": names, **r}
         if r["status"] != "ok":
             res["snapshot"] = snap
