@@ -62,9 +62,9 @@ def command(ctx, words, out, jobs, scheduler, resume, lenient, chunk):
     Each line is {"id", "status", "answer", "errors", "notes"}: the input's id (its path, or
     FILE:LINE), the exit status the command would have had, its --json answer (null on error) and
     its error and note lines. A bad input never stops the batch. Work runs on a pool of worker
-    processes that each load the KB once, or with --scheduler on a Dask cluster; the lines are
-    the same either way. A summary goes to standard error; the exit status is 0 once every input
-    has its line.
+    processes that each import the engine once (no process per snapshot), or with --scheduler on
+    a Dask cluster; the lines are the same either way. A summary goes to standard error; the exit
+    status is 0 once every input has its line.
 
     \b
     Examples:
