@@ -49,6 +49,14 @@ def read_source(source):
 
 def read_file(path):
     """Parse a YAML or JSON snapshot file into plain data; one InputError line on failure."""
+    return parse_text(read_bytes(path), one_line(str(path)))
+
+
+def read_bytes(path, most=None):
+    """The bytes of the regular file PATH, at most MOST (default MAX_BYTES); one InputError line
+    for a file that is missing, larger, or not a regular file (a device such as /dev/zero, a FIFO,
+    a directory: refused before anything is read, so nothing blocks or fills memory)."""
+    most = limits.MAX_BYTES if most is None else most
     where = one_line(str(path))
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below anyway)
@@ -62,21 +70,21 @@ def read_file(path):
                 else "a socket" if stat.S_ISSOCK(st.st_mode) else "a device")
         raise InputError(f"{where}: is {kind}, not a regular file; give a snapshot file, or '-' "
                          "for standard input")
-    if st.st_size > limits.MAX_BYTES:
+    if st.st_size > most:
         os.close(fd)
-        raise InputError(f"{where}: file is larger than {limits.MAX_BYTES} bytes")
+        raise InputError(f"{where}: file is larger than {most} bytes")
     with os.fdopen(fd, "rb") as f:
         try:
-            raw = _read_bounded(f, where)
+            return _read_bounded(f, where, most)
         except OSError as e:
             raise InputError(f"{where}: cannot read file ({e.strerror or e})")
-    return parse_text(raw, where)
 
 
-def _read_bounded(f, where):
-    raw = f.read(limits.MAX_BYTES + 1)
-    if len(raw) > limits.MAX_BYTES:
-        raise InputError(f"{where}: input is larger than {limits.MAX_BYTES} bytes")
+def _read_bounded(f, where, most=None):
+    most = limits.MAX_BYTES if most is None else most
+    raw = f.read(most + 1)
+    if len(raw) > most:
+        raise InputError(f"{where}: input is larger than {most} bytes")
     return raw
 
 
