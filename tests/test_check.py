@@ -35,7 +35,7 @@ def test_planted_bug_reflector_without_anchor(tmp_path, monkeypatch):
     could produce; the least-fixpoint property must find it with the smallest state: the
     reflector alone. 106.7: "If that permanent wouldn't produce any mana under these conditions,
     or no type of mana can be defined this way, there's no type of mana it could produce." """
-    old = r"^(reflected\(X,lands_you_control,T\) :-[^.]*)land_could_produce\(P,T\)\."
+    old = r"^(reflected\(P,lands_you_control,T\) :-[^.]*)land_could_produce\(P,T\)\."
     kb_copy(tmp_path, monkeypatch, {"kb/mana.lp": (old, r"\1mana_type(T).")})
     out = tmp_path / "out"
     code, ans, err = run_cli(["check", "--property", "could_produce_anchored", "--bound", "2",

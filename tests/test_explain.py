@@ -1,10 +1,14 @@
 """`mtgkb explain`: derivation trees with CR citations, --all, --why-not, and bad ATOM input."""
 
+from pathlib import Path
+
 import pytest
 import yaml
 
 from helpers import run_cli
 from pyengine import explain, snapshot
+
+ROOT = Path(__file__).resolve().parent.parent
 
 POOL_PLAINS = {"players": ["alice", "bob"], "battlefield": [
     {"id": "pool", "card": "Reflecting Pool", "controller": "alice"},
@@ -64,7 +68,9 @@ def test_reflecting_pool_bottoms_out_at_the_plains(tmp_path):
     code, out, _ = run_cli(["explain", write(tmp_path, POOL_PLAINS), 'could_produce("pool",w)'])
     assert code == 0
     first, second = out.splitlines()[:2]
-    assert first == 'could_produce("pool",w)  <- CR 106.7  [kb/mana.lp:101]'
+    line = next(i for i, text in enumerate((ROOT / "kb" / "mana.lp").read_text().splitlines(), 1)
+                if text.startswith("could_produce(X,T) :-"))
+    assert first == f'could_produce("pool",w)  <- CR 106.7  [kb/mana.lp:{line}]'
     assert second.startswith("  | 106.7. Some abilities produce mana based on the type of mana")
     assert 'permanent("plains")  [snapshot fact]' in out
     assert 'not phased_out("plains")  (true: phased_out("plains") does not hold)' in out
@@ -100,7 +106,7 @@ def test_two_reflecting_pools_alone_why_not(tmp_path):
         {"id": "b", "card": "Reflecting Pool", "controller": "alice"}]})
     code, out, _ = run_cli(["explain", snap, 'could_produce("a",w)'])
     assert code == 1 and "does not hold" in out
-    code, ans, _ = run_cli(["explain", snap, 'could_produce("a",w)', "--why-not", "--json", "--depth", "6"])
+    code, ans, _ = run_cli(["explain", snap, 'could_produce("a",w)', "--why-not", "--json", "--depth", "8"])
     assert code == 0 and ans["holds"] is False
     atoms = set()
 
@@ -111,7 +117,7 @@ def test_two_reflecting_pools_alone_why_not(tmp_path):
                 if "why_not" in f:
                     walk(f["why_not"])
     walk(ans["explanation"])
-    assert {'reflected("a",lands_you_control,w)', 'land_could_produce("alice",w)'} <= atoms
+    assert {'reflected("alice",lands_you_control,w)', 'land_could_produce("alice",w)'} <= atoms
 
 
 def test_why_not_summoning_sick(tmp_path):
