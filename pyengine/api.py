@@ -58,6 +58,8 @@ def show(snapshot, pid):
     by = {}
     for atom in model:
         by.setdefault(atom[0], []).append(atom[1:])
+    if "pt_too_large" in by:
+        raise AmountTooLarge(f"show {pid}", "power or toughness", "could exceed")
     one = lambda pred: by[pred][0][-1] if pred in by else None
     types = sorted((str(a[-1]) for a in by.get("has_type", [])), key=TYPE_ORDER.index)
     return {
@@ -182,7 +184,7 @@ def produce_with_abilities(snapshot, pid, ability=None, choices=()):
         raise InputError(f"--ability must be between 1 and {len(abilities)} for {pid}")
     wanted = {ab for ab, _ in abilities} if ability is None else {abilities[ability - 1][0]}
     if any(a[0] == "too_large" and a[1] in wanted for a in model):
-        raise AmountTooLarge(f"the mana {pid} would add")
+        raise AmountTooLarge(f"produce {pid}")
     outcomes = {}
     for atom in model:
         if atom[0] == "outcome" and atom[1] in wanted:
@@ -369,6 +371,8 @@ def enters(snapshot, pid):
     check_ids(snapshot, [pid])
     [model] = engine(snapshot, "enters").ask(asked([pid]))
     out = {"x": 0, "counters": {}, "toughness": None}
+    if any(a[0] == "pt_too_large" for a in model):
+        raise AmountTooLarge(pid, "power or toughness", "could exceed")
     for atom in model:
         if atom[0] == "enters_with":
             out["counters"][atom[2]] = out["counters"].get(atom[2], 0) + atom[3]

@@ -23,5 +23,6 @@ class AmountTooLarge(InputError):
     clingo has): the KB derives ``amount_too_large`` instead of a wrapped number, and the command
     refuses to answer (exit status 2) rather than print a wrong amount."""
 
-    def __init__(self, what="the amount"):
-        super().__init__(f"{what} exceeds {MAX_AMOUNT:,} (the solver's integer range)")
+    def __init__(self, where=None, what="the amount", verb="exceeds"):
+        text = f"{what} {verb} {MAX_AMOUNT:,} (the solver's integer range)"
+        super().__init__(f"{where}: {text}" if where else text)
