@@ -175,7 +175,7 @@ def produce(snapshot, pid, ability=None, choices=()):
 def produce_with_abilities(snapshot, pid, ability=None, choices=()):
     """``produce``'s answer and the [(ability term, text)] of PID's mana abilities."""
     check_ids(snapshot, [pid])
-    eng = Engine(snapshot_facts(snapshot) + [("asked", pid), ("outcome_asked", pid)] + list(choices), "produce")
+    eng = Engine(snapshot_facts(snapshot) + [("outcome_asked", pid)] + list(choices), "produce")
     [model] = eng.ask()
     abilities = mana_abilities(model)
     if not abilities:
