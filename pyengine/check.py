@@ -22,7 +22,7 @@ import time
 from . import cardlib, snapshot as snapshot_mod
 from .compiler import compile_card
 from .counters import pt_facts
-from .engine import Engine, kb_program, kb_root
+from .engine import Engine, all_parts, kb_program, kb_root
 from .errors import InputError
 from .facts import snapshot_facts
 from .terms import Const, render_fact
@@ -151,7 +151,8 @@ def search(prop, bound=DEFAULT_BOUND, players=2, effects=1, counters=1, time_lim
                 "unavailable": f"needs {', '.join(prop.missing())}, which this KB does not have"}
     t0 = time.perf_counter()
     eng = Engine(domain_facts(bound, players, effects, counters), "check_states",
-                 programs=[kb_root() / u for u in prop.uses] + [prop.path], time_limit=time_limit)
+                 programs=[kb_root() / u for u in prop.uses] + [prop.path], time_limit=time_limit,
+                 parts=all_parts())
     # widen the bound one permanent at a time: the first size with a counterexample is the
     # smallest; within it the solver minimises effects, players and departures from defaults
     totals = {"choices": 0, "conflicts": 0, "models": 0}
@@ -184,7 +185,7 @@ def search(prop, bound=DEFAULT_BOUND, players=2, effects=1, counters=1, time_lim
 def check_snapshot(snapshot, props=None):
     """Every violation/2 the KB derives for SNAPSHOT, and the properties it breaks."""
     props = properties() if props is None else props
-    eng = Engine(snapshot_facts(snapshot), "violations")
+    eng = Engine(snapshot_facts(snapshot), "violations", parts=all_parts())
     [model] = eng.ask()
     rules = {}
     for r in kb_program().rules:
@@ -197,7 +198,7 @@ def check_snapshot(snapshot, props=None):
     for prop in props:
         if prop.uses:              # properties over a query's choices are for the bounded search
             continue
-        [m] = Engine(snapshot_facts(snapshot), "violations", programs=[prop.path]).ask()
+        [m] = Engine(snapshot_facts(snapshot), "violations", programs=[prop.path], parts=all_parts()).ask()
         w = sorted(render_fact(a) for a in m if a[0] == "property_violated")
         if w:
             broken[prop.name] = w

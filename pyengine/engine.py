@@ -173,11 +173,30 @@ class SolveTimeout(InputError):
     """The solver did not finish within the time limit."""
 
 
-class Engine:
-    """One snapshot, one query program, grounded once; ``ask`` answers questions on it."""
+_PARTS_LINE = re.compile(r"^%\s*@parts\s+(.*?)\s*$", re.M)
 
-    def __init__(self, facts, query, programs=(), time_limit=DEFAULT_TIME_LIMIT, options=()):
+
+def query_parts(root, query):
+    """The program parts (``#program name.`` in kb/) a query grounds besides ``base``: the names on
+    its ``% @parts name1 name2`` line (none without one)."""
+    text = (root / "queries" / f"{query}.lp").read_text(encoding="utf-8")
+    return tuple(n for m in _PARTS_LINE.finditer(text) for n in m.group(1).split())
+
+
+def all_parts():
+    """Every program part of the KB besides ``base`` (explain and check ground them all)."""
+    return kb_program().parts
+
+
+class Engine:
+    """One snapshot, one query program, grounded once; ``ask`` answers questions on it.
+
+    The KB's ``base`` part is always grounded, plus the parts the query file names on its
+    ``% @parts`` line, or PARTS if given (``all_parts()`` for every one)."""
+
+    def __init__(self, facts, query, programs=(), time_limit=DEFAULT_TIME_LIMIT, options=(), parts=None):
         root = kb_root()
+        parts = query_parts(root, query) if parts is None else tuple(parts)
         self.time_limit = time_limit
         self.timings = {}
         t0 = time.perf_counter()
@@ -193,7 +212,7 @@ class Engine:
                 atom = backend.add_atom(clingo.Function(fact[0], [to_symbol(a, symbols) for a in fact[1:]]))
                 backend.add_rule([atom])
         t1 = time.perf_counter()
-        self.ctl.ground([("base", [])])
+        self.ctl.ground([("base", [])] + [(p, []) for p in parts])
         self.timings["load"] = t1 - t0
         self.timings["ground"] = time.perf_counter() - t1
         self._externals = set()
@@ -202,10 +221,11 @@ class Engine:
         """Set the given external atoms true (all others false) and solve.
 
         Returns a list of models, each a sorted list of shown atoms as fact tuples. With
-        ``models=0`` every answer set is returned. With ``optimize``, the program's #minimize
-        statements are honoured and the last model returned is an optimal one; otherwise they are
-        ignored. With ``partial``, running out of time returns the models found so far and sets
-        ``self.complete`` to False instead of raising SolveTimeout.
+        ``models=0`` every answer set is returned. With ``optimize``, the program's #minimize and
+        #maximize statements are honoured and only the last model found is returned (an optimal
+        one, unless the time ran out); otherwise they are ignored. With ``partial``, running out of
+        time returns the models found so far and sets ``self.complete`` to False instead of
+        raising SolveTimeout.
         """
         self.complete = True
         wanted = {to_symbol_atom(e) for e in externals}
@@ -217,10 +237,15 @@ class Engine:
         self.ctl.configuration.solve.models = 0 if optimize else models
         self.ctl.configuration.solve.opt_mode = "opt" if optimize else "ignore"
         found, terms = [], {}
+
+        def on_model(m):
+            if optimize:                    # only the last (best) model is converted, at the end
+                found[:] = [m.symbols(shown=True)]
+            else:
+                found.append(sorted((atom_tuple(s, terms) for s in m.symbols(shown=True)), key=render_fact))
+
         t0 = time.perf_counter()
-        with self.ctl.solve(on_model=lambda m: found.append(
-                sorted((atom_tuple(s, terms) for s in m.symbols(shown=True)), key=render_fact)),
-                async_=True) as handle:
+        with self.ctl.solve(on_model=on_model, async_=True) as handle:
             if not handle.wait(self.time_limit):
                 handle.cancel()
                 if not partial:
@@ -228,6 +253,8 @@ class Engine:
                 self.complete = False
             else:
                 handle.get()
+        if optimize:
+            found = [sorted((atom_tuple(s, terms) for s in m), key=render_fact) for m in found]
         self.timings["solve"] = self.timings.get("solve", 0.0) + time.perf_counter() - t0
         return found
 
@@ -281,6 +308,7 @@ class KbProgram:
     defined: dict
     docs: dict
     files: list
+    parts: tuple = ()
 
 
 def _rel(root, filename):
@@ -380,8 +408,10 @@ def _parse_program(root_str, paths):
     T = clingo.ast.ASTType
     tags = {}                 # (file, end line) -> (first line, (kind, text))
     banner = {}
-    rules, asts, defined, docs, files = [], [], {}, {}, []
+    rules, asts, defined, docs, files, parts = [], [], {}, {}, [], []
     for s in stms:
+        if s.ast_type == T.Program and s.name != "base" and s.name not in parts:
+            parts.append(s.name)
         f = _rel(root, s.location.begin.filename)
         if f not in files:
             files.append(f)
@@ -417,7 +447,7 @@ def _parse_program(root_str, paths):
                                 tuple(h[0] for h in heads if h[0]),
                                 tuple(_body_lit(b) for b in u.body)))
             asts.append((u, heads))
-    return KbProgram(root, rules, asts, defined, docs, files)
+    return KbProgram(root, rules, asts, defined, docs, files, tuple(parts))
 
 
 def kb_program():
@@ -554,7 +584,7 @@ def derive(facts, programs=(), time_limit=DEFAULT_TIME_LIMIT):
             atom = backend.add_atom(clingo.Function(fact[0], [to_symbol(a) for a in fact[1:]]))
             backend.add_rule([atom])
             inputs.add(tuple(fact))
-    ctl.ground([("base", [])])
+    ctl.ground([("base", [])] + [(p, []) for p in program.parts])
     symbols = []
     with ctl.solve(yield_=True, async_=True) as handle:
         if not handle.wait(time_limit):

@@ -83,7 +83,10 @@ class Explainer:
 
     def __init__(self, snapshot):
         self.program = engine.kb_program()
-        self.d = engine.derive(snapshot_facts(snapshot))
+        # outcome_asked/1 for every permanent: the amounts of every mana ability's outcomes
+        # (mana_outcome/4, replaced_mana/4) are derived only where a question asks for them
+        asked = [("outcome_asked", p.id) for p in snapshot.battlefield]
+        self.d = engine.derive(snapshot_facts(snapshot) + asked)
         self.rules = self.program.rules
         self.by_pred = {}
         for a in self.d.atoms:

@@ -36,7 +36,7 @@ def test_planted_bug_reflector_without_anchor(tmp_path, monkeypatch):
     could produce; the least-fixpoint property must find it with the smallest state: the
     reflector alone. 106.7: "If that permanent wouldn't produce any mana under these conditions,
     or no type of mana can be defined this way, there's no type of mana it could produce." """
-    old = r"^(reflected\(X,lands_you_control,T\) :-[^.]*)land_could_produce\(P,T\)\."
+    old = r"^(reflected\(P,lands_you_control,T\) :-[^.]*)land_could_produce\(P,T\)\."
     kb_copy(tmp_path, monkeypatch, {"kb/mana.lp": (old, r"\1mana_type(T).")})
     out = tmp_path / "out"
     code, ans, err = run_cli(["check", "--property", "could_produce_anchored", "--bound", "2",
@@ -91,7 +91,9 @@ def test_real_kb_properties_hold(name, tmp_path):
     [r] = ans["results"]
     assert r["holds"] is True, r.get("witness") or r.get("unavailable")
     assert "counterexample" not in r and list(tmp_path.iterdir()) == []
-    assert r["reached"] == r["bounds"]["permanents"] == check_mod.DEFAULT_BOUND
+    [prop] = [p for p in check_mod.properties() if p.name == name]
+    cap = dict(prop.caps).get("permanents", check_mod.DEFAULT_BOUND)     # a '% @max permanents=N' line
+    assert r["reached"] == r["bounds"]["permanents"] == min(cap, check_mod.DEFAULT_BOUND)
     assert r["search"]["models"] == 0
     assert r["search"]["choices"] > 0 and r["search"]["conflicts"] > 0
 
@@ -100,13 +102,16 @@ def test_property_over_a_missing_query_is_reported_not_failed(tmp_path, monkeypa
     """A property that needs a query file the KB does not have (here queries/produce.lp, removed
     from a copy of the KB) is listed as not checkable, with what it needs; exit status 0."""
     home = kb_copy(tmp_path, monkeypatch, {})
+    (home / "properties" / "over_produce.lp").write_text(
+        "% @uses queries/produce.lp\n%*! property: a property over the produce query's choices *%\n"
+        "property_violated(x) :- could_produce(X,T), not could_produce(X,T).\n", encoding="utf-8")
     (home / "queries" / "produce.lp").unlink()
-    code, ans, err = run_cli(["check", "-p", "produce_within_could_produce", "--out", str(tmp_path), "--json"])
+    code, ans, err = run_cli(["check", "-p", "over_produce", "--out", str(tmp_path), "--json"])
     assert code == 0, err
     [r] = ans["results"]
     assert r["holds"] is None and r["unavailable"] == "needs queries/produce.lp, which this KB does not have"
-    code, out, _ = run_cli(["check", "-p", "produce_within_could_produce", "--out", str(tmp_path)])
-    assert code == 0 and "n/a   produce_within_could_produce: not checked: needs queries/produce.lp" in out
+    code, out, _ = run_cli(["check", "-p", "over_produce", "--out", str(tmp_path)])
+    assert code == 0 and "n/a   over_produce: not checked: needs queries/produce.lp" in out
 
 
 def test_human_output_reports_bound_and_search(tmp_path):

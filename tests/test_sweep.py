@@ -88,7 +88,7 @@ def test_every_bundled_mana_card_alone_holds(tmp_path):
     assert code == 0, err
     assert r["failed"] == 0 and r["invalid"] == 0 and r["failures"] == []
     assert r["checked"] == r["cards"] >= 30
-    assert "no_violation" in r["properties"] and "produce_within_could_produce" in r["properties"]
+    assert "no_violation" in r["properties"] and "could_produce_is_produced" in r["properties"]
     assert list(tmp_path.iterdir()) == []
 
 

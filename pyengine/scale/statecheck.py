@@ -15,7 +15,7 @@ by checking each of them alone.
 from functools import lru_cache
 
 from .. import api, check as check_mod, snapshot as snapshot_mod
-from ..engine import Engine, kb_root, parse_kb
+from ..engine import Engine, all_parts, kb_root, parse_kb
 from ..errors import InputError
 from ..facts import snapshot_facts
 from ..terms import render_fact
@@ -57,8 +57,8 @@ def _witnesses(facts, props, models=1):
     """property_violated witnesses (sorted) of PROPS grounded together on FACTS, over every answer
     set when MODELS is 0; and the violation/2 atoms."""
     uses = sorted({u for p in props for u in p.uses})
-    found = Engine(facts, "violations", programs=[kb_root() / u for u in uses] + [p.path for p in props]
-                   ).ask(models=models)
+    found = Engine(facts, "violations", programs=[kb_root() / u for u in uses] + [p.path for p in props],
+                   parts=all_parts()).ask(models=models)
     w = {render_fact(a) for m in found for a in m if a[0] == "property_violated"}
     v = {render_fact(a) for m in found for a in m if a[0] == "violation"}
     return sorted(w), sorted(v)
