@@ -18,12 +18,17 @@ import sys
 import click
 
 from . import __version__
+from . import limits
 from .errors import InputError
+from .untrusted import one_line
 
 EXIT_BAD_INPUT = 2
+# click >= 8.2 raises this for a group called without arguments (click 8.1 printed the help)
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
-# command name -> (module of pyengine.commands, one-line summary for `mtgkb --help`), in the order
-# DESIGN.md documents them; a command's full help is its function's docstring
+# command name -> (module of pyengine.commands, one-line summary for `mtgkb --help`): the queries in
+# the order DESIGN.md documents them, then the others by name; a command's full help is its
+# function's docstring
 COMMANDS = {
     "could-produce": ("could_produce", "The types of mana each permanent could produce (CR 106.7)."),
     "produce": ("produce", "What activating a permanent's mana ability adds now."),
@@ -35,6 +40,10 @@ COMMANDS = {
     "check": ("check", "Search small states for one that breaks a property."),
     "coverage": ("coverage", "Source sentences and CR rules -> KB rules -> tests."),
     "explain": ("explain", "Why an atom holds (or, with --why-not, does not)."),
+    "batch": ("batch", "One query over many snapshots: a JSON line per input."),
+    "cards": ("cards", "The card database: every card of the game by name, offline."),
+    "import": ("import_", "Convert game states written by other engines into snapshots."),
+    "sweep": ("sweep", "Check every property on states made from a card pool."),
 }
 
 
@@ -61,12 +70,15 @@ class Group(click.Group):
             return super().main(args, prog_name, standalone_mode=False, **extra)
         try:
             rv = super().main(args, prog_name, standalone_mode=False, **extra)
+        except _NO_ARGS_IS_HELP as e:         # `mtgkb` alone asks for the help: print it, exit 0
+            click.echo(e.ctx.get_help())
+            sys.exit(0)
         except click.UsageError as e:
             where = e.ctx.command_path if e.ctx else "mtgkb"
-            click.echo(f"error: {e.format_message()} (see '{where} --help')", err=True)
+            error_lines([f"{e.format_message()} (see '{where} --help')"])
             sys.exit(EXIT_BAD_INPUT)
         except click.ClickException as e:
-            click.echo(f"error: {e.format_message()}", err=True)
+            error_lines([e.format_message()])
             sys.exit(EXIT_BAD_INPUT)
         except click.exceptions.Abort:
             click.echo("aborted", err=True)
@@ -74,7 +86,9 @@ class Group(click.Group):
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
-@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]},
+             epilog="\b\nLimits (larger input is refused with exit status 2):\n"
+                    + "\n".join("  " + line for line in limits.describe()))
 @click.version_option(version=__version__, prog_name="mtgkb")   # works uninstalled too
 @click.option("--strict", is_flag=True,
               help="Refuse to answer (exit status 3) when the snapshot involves card text the KB "
@@ -104,14 +118,14 @@ def json_option(f):
 
 
 def load_snapshot(path):
-    """Load and validate SNAP (a path or '-')."""
+    """Load and validate SNAP (a path or '-'). With `mtgkb --strict`, a snapshot that involves card
+    text the KB does not model is refused here, before anything is computed (exit status 3), so
+    that --strict holds for every command that reads a snapshot."""
     from . import snapshot as snapshot_mod
-    if path == "-":
-        raw = sys.stdin.buffer.read(snapshot_mod.MAX_BYTES + 1)     # bounded, like a file
-        if len(raw) > snapshot_mod.MAX_BYTES:
-            raise InputError(f"<stdin>: input is larger than {snapshot_mod.MAX_BYTES} bytes")
-        return snapshot_mod.validate(snapshot_mod.parse_text(raw, "<stdin>"))
-    return snapshot_mod.load(path)
+    s = snapshot_mod.load(path)
+    if _strict():
+        notes(s)
+    return s
 
 
 EXIT_NOT_MODELLED = 3
@@ -124,13 +138,18 @@ def notes(snapshot):
     missing = not_modelled(snapshot)
     for card, line, text in missing:
         where = f"line {line}" if line else "card"
-        click.echo(f"note: {card} ({where}) not modelled: {text}", err=True)
-    ctx = click.get_current_context(silent=True)
-    root = ctx.find_root() if ctx else None
-    if missing and root is not None and (root.obj or {}).get("strict"):
+        click.echo(one_line(f"note: {card} ({where}) not modelled: {text}"), err=True)
+    if missing and _strict():
         click.echo("error: --strict: the answer could depend on the card text above, which is not "
                    "modelled", err=True)
         sys.exit(EXIT_NOT_MODELLED)
+
+
+def _strict():
+    """Whether `mtgkb --strict` was given."""
+    ctx = click.get_current_context(silent=True)
+    root = ctx.find_root() if ctx else None
+    return root is not None and bool((root.obj or {}).get("strict"))
 
 
 def emit(result, as_json, human):
@@ -141,6 +160,12 @@ def emit(result, as_json, human):
         click.echo(human(result))
 
 
+def error_lines(problems):
+    """One `error:` line on stderr per problem; whatever a problem quotes, it stays one line."""
+    for line in problems:
+        click.echo(f"error: {one_line(str(line))}", err=True)
+
+
 def handles_errors(f):
     """Turn InputError into one line per problem and exit status 2; no traceback for any input."""
     @functools.wraps(f)
@@ -148,11 +173,10 @@ def handles_errors(f):
         try:
             return f(*a, **kw)
         except InputError as e:
-            for line in e.problems:
-                click.echo(f"error: {line}", err=True)
+            error_lines(e.problems)
             sys.exit(EXIT_BAD_INPUT)
         except RecursionError:
-            click.echo("error: input nested too deeply", err=True)
+            error_lines(["input nested too deeply"])
             sys.exit(EXIT_BAD_INPUT)
     return wrapper
 

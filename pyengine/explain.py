@@ -86,21 +86,36 @@ def _provenance_rules(root):
     return provenance.rules(kbmodel.kb(root))
 
 
+@lru_cache(maxsize=256)
+def _asks_outcomes(root, pred):
+    """Does predicate PRED (name, arity) depend, through the KB's rules, on outcome_asked/1? Only
+    then does an explanation need the outcomes of every permanent's mana abilities (costly: every
+    outcome of every ability on the board)."""
+    depends, _ = kbmodel.closure([kbmodel.kb(root)], {pred})
+    return ("outcome_asked", 1) in depends
+
+
 class Explainer:
     """Explanations over one snapshot's answer set. Build one, then call :meth:`run` with a
     function of the explainer: it is evaluated with the answer set open (``self.view``), and again
     after a further provenance round whenever it needed the derivation of an atom outside the
     cone grounded so far (:meth:`need`).
 
+    ATOM, the atom to be explained, if given, limits the question facts to what it depends on.
+
     Rule instances are read as text (clingo prints each once: reading a Symbol's parts one by one
     costs a call each, which dominates on large cones), and levels are computed on atom texts;
     only the atoms an explanation shows are converted to Python terms."""
 
-    def __init__(self, snapshot):
+    def __init__(self, snapshot, atom=None):
         root = kb_root()
         self.program = kbmodel.kb(root)
         self.rules = self.program.rules
         facts = snapshot_facts(snapshot)
+        if atom is None or _asks_outcomes(str(root), (atom[0], len(atom) - 1)):
+            # outcome_asked/1 for every permanent: the amounts of every mana ability's outcomes
+            # (mana_outcome/4, replaced_mana/4) are derived only where a question asks for them
+            facts += [("outcome_asked", p.id) for p in snapshot.battlefield]
         self.inputs = set(map(tuple, facts))
         self.input_keys = {render_fact(f) for f in self.inputs}
         self.engine = Engine(facts, parts=["base", *kb_parts(root)])
@@ -523,7 +538,7 @@ def _renamed(b, suffix):
 def explain(snapshot, atom_text, why_not=False, all_=False, depth=4):
     """The explanation of ATOM_TEXT on SNAPSHOT as a dict (the --json answer)."""
     atom = codec.parse_atom(atom_text)
-    ex = Explainer(snapshot)
+    ex = Explainer(snapshot, atom)
     if not ex.known_predicate(atom):
         raise InputError(f"unknown predicate {atom[0]}/{len(atom) - 1}: no KB rule or input "
                          f"declaration defines it")

@@ -1,23 +1,18 @@
 """A validated snapshot as facts (tuples, see :mod:`pyengine.terms`); the vocabulary is kb/schema.lp.
 
 Only cards the snapshot mentions are compiled and sent, so grounding stays proportional to the
-snapshot. Compiled cards are cached per process.
+snapshot. Compiled cards are cached per process (:mod:`pyengine.cardfacts`); cards from the card
+database come with the facts stored when they were imported.
 """
 
-from functools import lru_cache
-
-from .compiler import compile_card
+from . import cardfacts
+from .counters import pt_facts
 from .terms import Const
-
-
-@lru_cache(maxsize=None)
-def _compiled(card):
-    return compile_card(card)
 
 
 def compiled(snapshot, name):
     """The compiled form of a card the snapshot can use."""
-    return _compiled(snapshot.cards[name])
+    return cardfacts.compiled(snapshot.cards[name])
 
 
 def used_cards(snapshot):
@@ -54,6 +49,7 @@ def snapshot_facts(snapshot):
             f.append(("cast_x", x, p.x))
         if p.phased_out:
             f.append(("phased_out", x))
+    f += pt_facts(k for p in snapshot.battlefield for k in p.counters)
     for pred, zone in (("hand", snapshot.hand), ("library", snapshot.library),
                        ("graveyard", snapshot.graveyard)):
         for pl, cards in zone.items():
@@ -68,7 +64,7 @@ def snapshot_facts(snapshot):
 
 def not_modelled(snapshot):
     """(card, line, text) for every line of every used card the compiler did not understand."""
-    out = []
+    out = {}                  # two faces with one name (a reversible card) say it once
     for name in used_cards(snapshot):
-        out += compiled(snapshot, name).not_modelled
-    return out
+        out.update(dict.fromkeys(compiled(snapshot, name).not_modelled))
+    return list(out)

@@ -45,11 +45,12 @@ def test_every_command_module_is_registered_under_its_name():
 
 def test_start_up_does_not_import_clingo_or_yaml():
     """Start-up is light: importing the CLI module and `mtgkb --help` import neither clingo nor
-    PyYAML (they are imported where used, when a command runs)."""
+    PyYAML nor any command's module (they are imported where used, when a command runs)."""
     code = ("import sys\nfrom pyengine.cli import main\n"
             "assert 'clingo' not in sys.modules and 'yaml' not in sys.modules, 'at import'\n"
             "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
-            "print(sorted(m for m in ('clingo', 'yaml') if m in sys.modules))")
+            "print(sorted(m for m in sys.modules if m in ('clingo', 'yaml', 'sqlite3', 'dask')\n"
+            "             or m.startswith('pyengine.commands.')))")
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip().splitlines()[-1] == "[]"

@@ -15,7 +15,8 @@ FILES = ["kb/face_down.lp", "kb/turn_face_up.lp", "kb/modified.lp", "kb/dies_tri
          "kb/lose_abilities.lp", "kb/attached_statics.lp"]
 CR_TEXT = (ROOT / "docs" / "MagicCompRules-2025-11-14.txt").read_text(encoding="utf-8-sig")
 CR_NUMBERS = set(re.findall(r"^(\d{3}(?:\.\d+[a-z]?)?)\.? ", CR_TEXT, flags=re.M))
-CARDS = Path("/work/shared/reference/cards.json")     # the reference cards (not in the checkout)
+# the official rulings of the reference cards, copied into the repository: {card: [ruling, ...]}
+RULINGS = Path(__file__).parent / "data" / "rulings.json"
 
 
 KB = kbmodel.kb(ROOT)                                 # the KB read by clingo's parser
@@ -52,7 +53,7 @@ def test_cr_tags_exist():
 
 
 def test_ruling_tags_quote_a_ruling_of_that_card():
-    rulings = {c["name"]: [r[1] for r in c.get("rulings", [])] for c in json.loads(CARDS.read_text())}
+    rulings = json.loads(RULINGS.read_text(encoding="utf-8"))
     for f in FILES:
         for text in tags(f, "ruling"):
             card, words = text.split(": ", 1)

@@ -58,17 +58,32 @@ def answers(s):
 def test_a_session_answers_from_one_control_what_separate_engines_answer():
     s = board()
     alone = answers(s)
-    with api.session(s, "could_produce", "untap", "cast_free", "actions") as session:
+    with api.session(s, "could_produce", "untap", "cast_free") as session:
         shared = answers(s)
     assert shared == alone
     # one shared Control; show's question fact name_compared(fd) is its own step; show about
-    # another permanent needs another fact (an engine of its own: facts are for one question)
-    assert session.controls == 2
+    # another permanent needs another fact (an engine of its own: facts are for one question);
+    # so does actions: its question fact asked_player/1 is read by the payment part, which must
+    # be grounded with it (kb/mana_payment.lp), and the shared Control grounded candidate/2 before
+    assert session.controls == 3
+
+
+def test_a_question_with_facts_asked_first_shares_the_control():
+    """The payment part grounded with actions' question fact (the first step) serves the questions
+    without facts that follow."""
+    s = board()
+    with api.session(s) as session:
+        shared = {"actions": api.actions(s, "alice"), "could_produce": api.could_produce(s),
+                  "cast_free": api.cast_free(s, "Grizzly Bears", "alice")}
+    assert session.controls == 1
+    assert shared == {"actions": api.actions(s, "alice"), "could_produce": api.could_produce(s),
+                      "cast_free": api.cast_free(s, "Grizzly Bears", "alice")}
 
 
 def test_a_step_that_would_change_what_is_grounded_gets_an_engine_of_its_own():
-    """produce gives asked/1 as facts, which could-produce's #show reads (asked/1 there is an
-    external): grounded later in the same Control, could-produce would show the asked permanent."""
+    """produce gives outcome_asked/1 as a fact and grounds the parts that define candidate/2, which
+    rules of base grounded for could-produce read (they would miss the new atoms): produce gets a
+    Control of its own."""
     s = board()
     with api.session(s) as session:
         first = api.could_produce(s, ["i"])
@@ -136,8 +151,9 @@ def count_controls(monkeypatch):
 
 
 def test_turn_face_up_asks_the_kb_from_fewer_controls(monkeypatch):
-    """One shared Control answers turn_face_up and the payment (actions) questions on the input
-    state; the attachments after it are about a new state (was: three Controls)."""
+    """One shared Control answers the payment (pay, asked first: its fact paying/1 is grounded with
+    the payment part) and turn_face_up questions on the input state; the attachments after it
+    are about a new state (was: three Controls)."""
     made = count_controls(monkeypatch)
     s = snapshot.validate({**BOARD, "battlefield": BOARD["battlefield"] + [
         {"id": f"m{i}", "card": "Forest", "controller": "alice"} for i in range(5)]})
@@ -153,3 +169,15 @@ def test_cast_free_asks_enters_once_for_one_state(monkeypatch):
     assert [e["event"] for e in r["events"]] == ["cast", "enters"]
     assert len(made) == 2                         # cast_free on the input, enters on the new state
 
+
+
+def test_activate_asks_what_paying_costs_from_the_shared_control(monkeypatch):
+    """apply activate: actions (the first question, with the payment part) and the effects of paying
+    the costs (the activate_effects part, grounded later: nothing before reads doing/1) share one
+    Control; produce and pay give facts the payment and outcomes parts read, so each has its own
+    (was: four Controls)."""
+    made = count_controls(monkeypatch)
+    r = transitions.perform(board(), "activate", pid="f")
+    assert r["events"] == [{"event": "activate", "permanent": "f", "ability": "{T}: Add {G}."},
+                           {"event": "add_mana", "player": "alice", "mana": ["G"]}]
+    assert made == [True, False, False]

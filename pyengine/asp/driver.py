@@ -290,20 +290,27 @@ class Engine:
         engine's query).
 
         Returns a list of models, each a sorted list of shown atoms as fact tuples. With
-        ``models=0`` every answer set is returned. With ``optimize``, the program's #minimize
-        statements are honoured and the last model returned is an optimal one; otherwise they are
-        ignored. With ``partial``, running out of time returns the models found so far and sets
-        ``self.complete`` to False instead of raising SolveTimeout.
+        ``models=0`` every answer set is returned. With ``optimize``, the program's #minimize and
+        #maximize statements are honoured and only the last model found is returned (an optimal
+        one, unless the time ran out); otherwise they are ignored. With ``partial``, running out of
+        time returns the models found so far and sets ``self.complete`` to False instead of
+        raising SolveTimeout.
         """
         self.complete = True
         self._assign(externals, query)
         self.ctl.configuration.solve.models = 0 if optimize else models
         self.ctl.configuration.solve.opt_mode = "opt" if optimize else "ignore"
         found, terms = [], {}
+
+        def on_model(m):
+            if optimize:                    # only the last (best) model is converted, at the end
+                found[:] = [m.symbols(shown=True)]
+            else:
+                found.append(sorted((codec.atom_tuple(s, terms) for s in m.symbols(shown=True)),
+                                    key=render_fact))
+
         t0 = time.perf_counter()
-        with self.ctl.solve(on_model=lambda m: found.append(
-                sorted((codec.atom_tuple(s, terms) for s in m.symbols(shown=True)), key=render_fact)),
-                async_=True) as handle:
+        with self.ctl.solve(on_model=on_model, async_=True) as handle:
             if not handle.wait(self.time_limit):
                 handle.cancel()
                 if not partial:
@@ -311,6 +318,8 @@ class Engine:
                 self.complete = False
             else:
                 handle.get()
+        if optimize:
+            found = [sorted((codec.atom_tuple(s, terms) for s in m), key=render_fact) for m in found]
         self.timings["solve"] = self.timings.get("solve", 0.0) + time.perf_counter() - t0
         return found
 

@@ -16,14 +16,18 @@ import importlib
 import pkgutil
 import re
 
+from .. import limits
 from ..terms import Const
 from . import grammar
 from .grammar import Ctx
 from .symbols import NotModelled, parse_mana_cost, parse_type_line
 
-_REMINDER = re.compile(r"\s*\([^()]*\)")
 _SELF = re.compile(r"\b[Tt]his (?:creature|land|artifact|enchantment|Equipment|permanent|card|spell)\b")
 _ACTIVATED = re.compile(r'^(?P<cost>[^:"]+?): (?P<effect>.+)$')
+# Facts whose numbers the KB adds to power and toughness (613.4c), and the positions of the power
+# and toughness change: a card (all its faces) may change each by at most limits.MAX_PT_CHANGE in
+# all, so that no sum of them overflows the solver's numbers (see pyengine/limits.py).
+PT_CHANGES = {"anthem": (3, 4), "attached_pt": (2, 3)}
 
 for _m in pkgutil.iter_modules(__path__):       # each area module registers its grammar on import
     if _m.name not in ("grammar", "symbols"):
@@ -39,11 +43,29 @@ class Compiled:
     not_modelled: list
 
 
+def strip_reminders(text):
+    """TEXT without reminder text: every balanced parenthesised part, nested ones included, with
+    the white space before it. One pass with a stack of open parentheses, so linear in the text
+    (a regex applied until nothing changes was quadratic in spaces and in nesting depth); an
+    unbalanced parenthesis is kept, with what follows it."""
+    out, opened = [], []
+    for ch in text:
+        if ch == "(":
+            start = len(out)
+            while start and out[start - 1].isspace():    # each space is passed over once:
+                start -= 1                                # the '(' after it stops the next scan
+            opened.append(start)
+            out.append(ch)
+        elif ch == ")" and opened:
+            del out[opened.pop():]
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def normalise(text, names):
     """Ability text without reminder text, with the card's own name(s) replaced by '~'."""
-    prev = None
-    while prev != text:                     # nested parentheses: strip innermost first
-        prev, text = text, _REMINDER.sub("", text)
+    text = strip_reminders(text)
     for n in sorted(names, key=len, reverse=True):    # whole words, never inside a symbol:
         text = re.sub(rf"(?<![\w{{]){re.escape(n)}(?![\w}}])", "~", text)  # a card "T" keeps {T}
     return _SELF.sub("~", text).strip()
@@ -53,17 +75,18 @@ def compile_card(card):
     """Compile a :class:`pyengine.cardlib.Card` into facts."""
     facts, missing = [("card", card.name)], []
     facts.append(("card_layout", card.name, Const(card.layout)))
-    if card.layout == "normal":
-        _face(card.name, card.front, facts, missing)
+    pt_budget = [limits.MAX_PT_CHANGE, limits.MAX_PT_CHANGE]    # power, toughness: what is left
+    if len(card.faces) == 1:                # normal, saga, leveler, ...: keyed by the card's name
+        _face(card.name, card.front, facts, missing, pt_budget)
     else:
         for i, face in enumerate(card.faces, 1):
             facts.append(("card_face", card.name, i, face.name))
             facts.append(("card", face.name))
-            _face(face.name, face, facts, missing)
+            _face(face.name, face, facts, missing, pt_budget)
     return Compiled(card.name, facts, missing)
 
 
-def _face(key, face, facts, missing):
+def _face(key, face, facts, missing, pt_budget):
     def unmodelled(line_no, text):
         facts.append(("card_not_modelled", key, line_no, text))
         missing.append((key, line_no, text))
@@ -103,6 +126,13 @@ def _face(key, face, facts, missing):
         except NotModelled as e:
             unmodelled(i, f"{raw.strip()} [{e}]" if str(e) else raw.strip())
             continue
+        change = [sum(abs(f[PT_CHANGES[f[0]][j]]) for f in ab_facts if f[0] in PT_CHANGES) for j in (0, 1)]
+        if change[0] > pt_budget[0] or change[1] > pt_budget[1]:
+            unmodelled(i, f"{raw.strip()} [the power/toughness changes of this card add up to more "
+                          f"than {limits.MAX_PT_CHANGE}]")
+            continue
+        pt_budget[0] -= change[0]
+        pt_budget[1] -= change[1]
         facts.append(("card_ability", key, ctx.ab))
         facts.append(("ability_text", ctx.ab, raw.strip()))
         facts += ab_facts

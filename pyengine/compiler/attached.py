@@ -7,7 +7,7 @@ Facts: ``keyword(Ab,enchant)`` + ``enchant_filter(Ab,Type)`` for "Enchant <card 
 
 from ..terms import Const
 from .grammar import keyword, sentence
-from .symbols import NotModelled
+from .symbols import NotModelled, signed_value
 
 _ENCHANTABLE = ("creature", "permanent", "land", "artifact", "enchantment", "planeswalker")
 
@@ -19,10 +19,6 @@ def _enchant(ctx, arg):
     return [("keyword", ctx.ab, Const("enchant")), ("enchant_filter", ctx.ab, Const(arg))]
 
 
-def _signed(text):
-    return int(text)
-
-
 @sentence(r"(?:Enchanted|Equipped) creature gets ([+-]\d+)/([+-]\d+)\.")
 def _attached_pt(ctx, m):
-    return [("attached_pt", ctx.ab, _signed(m.group(1)), _signed(m.group(2)))]
+    return [("attached_pt", ctx.ab, signed_value(m.group(1)), signed_value(m.group(2)))]

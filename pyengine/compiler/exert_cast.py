@@ -21,6 +21,7 @@ Facts (declared in kb/schema.lp, section "Exert, untap step and casting"):
 from ..terms import Const, fn
 from .costs import number
 from .grammar import sentence
+from .symbols import number_value
 
 _WHEN_YOU_DO = r"(?: When you do, (?P<trigger>.+))?"
 
@@ -75,7 +76,7 @@ def _other_restriction(ctx, m):
 _ADDITIONAL = {
     r"sacrifice an? (creature|artifact|land|enchantment|permanent)": lambda m: fn("sacrifice", Const(m.group(1))),
     r"discard a card": lambda m: Const("discard_card"),
-    r"pay (\d+) life": lambda m: fn("pay_life", int(m.group(1))),
+    r"pay (\d+) life": lambda m: fn("pay_life", number_value(m.group(1))),
 }
 
 

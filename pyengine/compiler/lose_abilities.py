@@ -5,6 +5,7 @@ Facts: ``target_loses_all_abilities(Ab)``, ``target_base_pt(Ab,P,T)``, ``ability
 """
 
 from .grammar import sentence
+from .symbols import number_value
 
 
 @sentence(r"(?:Until end of turn, )?[Tt]arget creature loses all abilities(?: until end of turn)?\.")
@@ -16,4 +17,4 @@ def _loses_all(ctx, m):
           r"(\d+)/(\d+)\.")
 def _loses_all_base_pt(ctx, m):
     return [("target_loses_all_abilities", ctx.ab), ("ability_targets", ctx.ab),
-            ("target_base_pt", ctx.ab, int(m.group(1)), int(m.group(2)))]
+            ("target_base_pt", ctx.ab, number_value(m.group(1)), number_value(m.group(2)))]

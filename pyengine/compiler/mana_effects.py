@@ -9,7 +9,7 @@ Facts (see kb/schema.lp, section "Mana effects"):
 
 from ..terms import Const, fn
 from .grammar import is_spell, sentence, static_or_spell
-from .symbols import NotModelled
+from .symbols import NotModelled, number_value
 
 _COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 _FILTERS = {"a land": "land", "a nonbasic land": "nonbasic_land", "a permanent": "permanent"}
@@ -67,7 +67,8 @@ def _permanents_are(ctx, m):
 @sentence(r"Creatures you control get \+(\d+)/\+(\d+)\.")
 def _anthem(ctx, m):
     return [static_or_spell(ctx),
-            ("anthem", ctx.ab, fn("you_control", Const("creature")), int(m.group(1)), int(m.group(2)))]
+            ("anthem", ctx.ab, fn("you_control", Const("creature")), number_value(m.group(1)),
+             number_value(m.group(2)))]
 
 
 @sentence(r"You may spend mana as though it were mana of any color\.")

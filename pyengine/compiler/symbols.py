@@ -2,10 +2,11 @@
 
 import re
 
+from .. import limits
 from ..terms import Const, fn
 
 COLORS = ("w", "u", "b", "r", "g")
-MAX_NUMBER = 1_000_000          # larger numbers in card text are not modelled (the solver's are 32-bit)
+MAX_NUMBER = limits.MAX_NUMBER   # larger numbers in card text are not modelled (the solver's are 32-bit)
 MANA_TYPES = COLORS + ("c",)
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
 CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
@@ -33,6 +34,14 @@ def number_value(text):
     if n > MAX_NUMBER:
         raise NotModelled(f"number {text} is too large (at most {MAX_NUMBER})")
     return n
+
+
+def signed_value(text):
+    """The value of a signed number such as '+2' or '-1' (ASCII digits); NotModelled if absurdly large."""
+    if text[:1] not in ("+", "-"):
+        raise NotModelled(f"number {text!r}")
+    n = number_value(text[1:])
+    return -n if text[0] == "-" else n
 
 
 def cost_term(sym):

@@ -40,11 +40,33 @@ def remove_from_battlefield(d, ids, zone_of, events):
     ``zone_of(perm)`` says where each card goes: "graveyard" (its owner's graveyard), or None
     (it leaves the game or goes to a zone the snapshot does not record, such as exile). Lasting
     effects lose the removed objects as targets (400.7: a new object). Then Auras left attached to
-    nothing go to their owner's graveyard (704.5m) and Equipment becomes unattached (704.5n).
+    nothing go to their owner's graveyard (704.5m) and Equipment becomes unattached (704.5n); an
+    Aura on such an Aura follows it, and so on down the chain (704.3: the checks repeat). What is
+    attached to what is read from the KB once, on the board before anything leaves.
     """
     ids = set(ids)
+    chain = _attached_closure(d, ids)
+    kinds = subtypes(d, chain) if chain else {}
+    _remove(d, ids, zone_of, events, kinds)
+
+
+def _attached_closure(d, ids):
+    """Ids of the permanents attached, directly or through others, to the permanents IDS."""
+    on = {}
+    for p in d["battlefield"]:
+        if p.get("attached_to") is not None:
+            on.setdefault(p["attached_to"], []).append(p["id"])
+    out, todo = set(), list(ids)
+    while todo:
+        for q in on.get(todo.pop(), ()):
+            if q not in out and q not in ids:
+                out.add(q)
+                todo.append(q)
+    return out
+
+
+def _remove(d, ids, zone_of, events, kinds):
     orphans = [p for p in d["battlefield"] if p.get("attached_to") in ids and p["id"] not in ids]
-    kinds = subtypes(d, [p["id"] for p in orphans]) if orphans else {}
     gone = [p for p in d["battlefield"] if p["id"] in ids]
     d["battlefield"] = [p for p in d["battlefield"] if p["id"] not in ids]
     for p in gone:
@@ -52,13 +74,8 @@ def remove_from_battlefield(d, ids, zone_of, events):
             d.setdefault("graveyard", {}).setdefault(p["owner"], []).append(p["card"])
     for e in d.get("effects", []):
         e["targets"] = [t for t in e["targets"] if t not in ids]
-    _orphaned_attachments(d, orphans, kinds, events)
-
-
-def _orphaned_attachments(d, orphans, kinds, events):
-    """704.5m/704.5n for objects that were attached to permanents that left the battlefield."""
     auras = []
-    for p in orphans:
+    for p in orphans:                     # 704.5m / 704.5n for what was attached to them
         if "Aura" in kinds.get(p["id"], ()):
             auras.append(p["id"])
             events.append({"event": "put_into_graveyard", "permanent": p["id"], "card": p["card"],
@@ -68,7 +85,7 @@ def _orphaned_attachments(d, orphans, kinds, events):
                            "rule": "704.5n"})
             del p["attached_to"]
     if auras:
-        remove_from_battlefield(d, auras, lambda p: "graveyard", events)
+        _remove(d, set(auras), lambda p: "graveyard", events, kinds)
 
 
 def subtypes(d, ids):

@@ -9,7 +9,7 @@ as an event.
 
 import copy
 
-from .. import api
+from .. import api, mana
 from ..errors import InputError
 from ..terms import Const, fn
 from . import Param, Transition
@@ -37,7 +37,7 @@ def _pick(snapshot, pid, ability, choices):
             raise InputError(f"whether {pid} may activate \"{text}\" now is not modelled ({a['not_modelled']})")
     if not any(same(a) for a in answer["actions"]):
         raise InputError(f"{pid} can't activate \"{text}\" now")
-    return perm, ab, text, produced["options"]
+    return perm, ab, text, produced["amounts"]
 
 
 def activate(snapshot, pid, ability=None, option=None, sacrifice=None, tap=None, pay=None):
@@ -48,13 +48,13 @@ def activate(snapshot, pid, ability=None, option=None, sacrifice=None, tap=None,
 
 def _activate(snapshot, pid, ability, option, sacrifice, tap, pay):
     choices = [("cost_choice", Const(k), v) for k, v in (("sacrifice", sacrifice), ("tap_untapped", tap)) if v]
-    perm, ab, text, options = _pick(snapshot, pid, ability, choices)
-    if option is None and len(options) > 1:
-        raise InputError(f"{len(options)} possible outcomes; choose one with --option K: "
-                         + "; ".join(f"{i}: {''.join(o) or 'no mana'}" for i, o in enumerate(options, 1)))
-    if option is not None and not 1 <= option <= len(options):
-        raise InputError(f"--option must be between 1 and {len(options)}")
-    mana = options[(option or 1) - 1]
+    perm, ab, text, outcomes = _pick(snapshot, pid, ability, choices)
+    if option is None and len(outcomes) > 1:
+        raise InputError(f"{len(outcomes)} possible outcomes; choose one with --option K: "
+                         + "; ".join(f"{i}: {mana.text(o)}" for i, o in enumerate(outcomes, 1)))
+    if option is not None and not 1 <= option <= len(outcomes):
+        raise InputError(f"--option must be between 1 and {len(outcomes)}")
+    added = mana.event_mana(outcomes[(option or 1) - 1])
     action = fn("act", Const("activate"), pid, ab)
     paid = api.pay_cost(snapshot, perm.controller, action, [x for x in pay.split(",") if x] if pay else None)
     model = api.activation_costs(snapshot, action, choices)
@@ -63,7 +63,7 @@ def _activate(snapshot, pid, ability, option, sacrifice, tap, pay):
         raise InputError(f"the cost needs a valid choice: {', '.join('--' + m.replace('_untapped', '') for m in missing)}")
     new = copy.deepcopy(snapshot.to_dict())
     perms = {p["id"]: p for p in new["battlefield"]}
-    events = [{"event": "pay", "permanent": src, "mana": mana, "rule": "601.2g"} for src, _, mana in paid]
+    events = [{"event": "pay", "permanent": src, "mana": letters, "rule": "601.2g"} for src, _, letters in paid]
     for src, _, _ in paid:
         perms[src]["tapped"] = True
     events.append({"event": "activate", "permanent": pid, "ability": text})
@@ -88,7 +88,7 @@ def _activate(snapshot, pid, ability, option, sacrifice, tap, pay):
             owner = perms[args[0]]["owner"]
             new["graveyard"].setdefault(owner, []).append(perms[args[0]]["card"])
             new["battlefield"] = [p for p in new["battlefield"] if p["id"] != args[0]]
-    events.append({"event": "add_mana", "player": perm.controller, "mana": mana})
+    events.append({"event": "add_mana", "player": perm.controller, **added})
     texts = api.ability_texts(model)
     events += [{"event": "trigger", "permanent": a[1], "ability": texts.get(a[2], str(a[2]))}
                for a in model if a[0] == "cost_triggers"]

@@ -64,6 +64,7 @@ def cast_free(s, card, player, option=0, sacrifice=None, discard=None):
     """Cast CARD from P's hand without paying its mana cost, and resolve it."""
     with api.session(s, "cast_free"):
         answer, costs = api.cast_free_with_costs(s, card, player)
+        card = answer["card"]                      # the card's own name, however it was spelt
         if not answer["options"]:
             raise InputError(f"{card} can't be cast without paying its mana cost now: {answer['reason']}")
         if not 0 <= option < len(answer["options"]):
@@ -77,7 +78,7 @@ def cast_free(s, card, player, option=0, sacrifice=None, discard=None):
         _pay(new, s, player, card, costs[option], sacrifice, discard, events)
     c = s.cards[card]
     _, types, subtypes, _ = parse_type_line(c.front.type_line)
-    if c.layout != "normal" or not set(types) & PERMANENT_TYPES:
+    if len(c.faces) > 1 or not set(types) & PERMANENT_TYPES:
         new.setdefault("graveyard", {}).setdefault(player, []).append(card)
         events.append({"event": "resolve", "card": card, "to": "graveyard", "rule": "608.2n",
                        "effect": "not modelled"})

@@ -40,7 +40,7 @@ def _check_legal(snapshot, pid, via, by):
 
 def turn_face_up(s, pid, via=None, pay=None):
     """Turn face-down permanent ID face up (special action, CR 116.2b)."""
-    with api.session(s, "turn_face_up", "actions"):
+    with api.session(s):
         return _turn_face_up(s, pid, via, pay)
 
 
@@ -50,16 +50,25 @@ def _turn_face_up(s, pid, via, pay):
         raise InputError(f"turn_face_up {pid} refused: {pid} is not face down [CR 708.7]")
     via = via or DEFAULT_VIA[perm.face_down]
     happening = _happening(pid, via)
+    # The payment is asked first: its question's facts (paying/1) must be grounded together with
+    # the payment part, so only as the session's first question does it share the Control the
+    # turn_face_up question is then answered from. A refusal to pay is reported after legality.
+    paid, unpaid = [], None
+    if via != "effect":
+        sources = [x for x in pay.split(",") if x] if pay is not None else None
+        try:
+            paid = api.pay_cost(s, perm.controller, happening, sources)
+        except InputError as e:
+            unpaid = e
     by = api.query(s, "turn_face_up", [("happens", happening)])
     if not by.get("face_down_copiable"):
         raise InputError(f"turn_face_up {pid} refused: {pid} is phased out and treated as though it "
                          "does not exist [CR 702.26b]")
     events = []
-    paid = []
     if via != "effect":
         _check_legal(s, pid, via, by)
-        sources = [x for x in pay.split(",") if x] if pay is not None else None
-        paid = api.pay_cost(s, perm.controller, happening, sources)
+        if unpaid is not None:
+            raise unpaid
     d = s.to_dict()
     p = _board.perm_dict(d, pid)
     for src, _, mana in paid:
