@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT))
 import yaml  # noqa: E402
 
 from pyengine import api, snapshot  # noqa: E402
-from pyengine.engine import Engine  # noqa: E402
+from pyengine.asp.driver import Engine  # noqa: E402
 from pyengine.facts import not_modelled, snapshot_facts  # noqa: E402
 
 PLAYERS = ["alice", "bob", "carol", "dave"]

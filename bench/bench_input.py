@@ -35,7 +35,7 @@ import yaml  # noqa: E402
 
 from pyengine import api, cardlib, limits, reader, snapshot  # noqa: E402
 from pyengine.compiler import compile_card  # noqa: E402
-from pyengine.engine import Engine  # noqa: E402
+from pyengine.asp.driver import Engine  # noqa: E402
 from pyengine.facts import snapshot_facts  # noqa: E402
 
 

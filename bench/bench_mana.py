@@ -42,7 +42,7 @@ import yaml  # noqa: E402
 
 import bench_could_produce as base  # noqa: E402
 from pyengine import api, snapshot  # noqa: E402
-from pyengine.engine import Engine  # noqa: E402
+from pyengine.asp.driver import Engine  # noqa: E402
 from pyengine.facts import snapshot_facts  # noqa: E402
 
 COST_CARDS = [

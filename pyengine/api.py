@@ -2,14 +2,20 @@
 
 Each function takes a validated :class:`pyengine.snapshot.Snapshot` and returns plain Python
 data shaped like the CLI's ``--json`` answer. Unknown ids raise :class:`InputError`.
+
+Each question builds its own clingo Control, unless it is asked inside ``with session(snapshot):``
+(:func:`session`): then the questions about that snapshot share one Control, grounded once.
 """
 
+from contextlib import contextmanager
+import contextvars
+
 from . import cardlookup
-from .engine import Engine
+from .asp.driver import Engine
 from .errors import AmountTooLarge, InputError
 from .facts import snapshot_facts
 from . import mana, render
-from .terms import Const, Fn, render as render_term
+from .terms import Const, Fn, fn, render as render_term
 from .untrusted import listing, show as quote
 
 MANA_LETTER = mana.MANA_LETTER
@@ -22,9 +28,71 @@ def mana_letters(types):
     return sorted({MANA_LETTER[str(t)] for t in types})
 
 
-def engine(snapshot, query, **kw):
-    """An Engine for this snapshot and query program."""
-    return Engine(snapshot_facts(snapshot), query, **kw)
+_SESSIONS = contextvars.ContextVar("mtgkb_sessions", default=())
+
+
+class Session:
+    """The questions asked about one snapshot inside ``with session(snapshot):``: one shared
+    Engine (one clingo Control, the KB grounded once), each query grounded in it on first use.
+    A question the shared grounding cannot answer soundly (its facts or query define what is
+    already grounded, see :meth:`pyengine.asp.driver.Engine.ground`) gets an engine of its own;
+    ``controls`` counts the clingo Controls built."""
+
+    def __init__(self, snapshot, queries=()):
+        self.snapshot, self.queries = snapshot, tuple(queries)
+        self.engine, self.controls = None, 0
+
+    def question(self, query, facts=()):
+        """An object whose ``ask`` answers QUERY (with FACTS added) on this snapshot."""
+        facts = list(facts)
+        if self.engine is None:
+            self.engine = Engine(snapshot_facts(self.snapshot), shared=True)
+            self.controls += 1
+            first = [q for q in self.queries if q != query] if not facts else []
+            if self.engine.ground(query, *first, facts=facts):
+                return self.engine.question(query)
+        elif self.engine.ground(query, facts=facts):
+            return self.engine.question(query)
+        self.controls += 1
+        return Engine(snapshot_facts(self.snapshot) + facts, query)
+
+
+@contextmanager
+def session(snapshot, *queries):
+    """Answer every question asked about SNAPSHOT inside the block from one clingo Control where
+    that is sound (multi-shot: the KB is grounded once, each query's part on first use). QUERIES
+    are grounded together in the first step (name those a command will ask, so that inputs one of
+    them declares reach the rules the others need). Yields the :class:`Session`."""
+    s = Session(snapshot, queries)
+    token = _SESSIONS.set(_SESSIONS.get() + (s,))
+    try:
+        yield s
+    finally:
+        _SESSIONS.reset(token)
+
+
+def engine(snapshot, query, facts=()):
+    """Something whose ``ask`` answers QUERY on SNAPSHOT (with FACTS added): the question of the
+    session open for this snapshot, else a new Engine."""
+    for s in reversed(_SESSIONS.get()):
+        if s.snapshot is snapshot:
+            return s.question(query, facts)
+    return Engine(snapshot_facts(snapshot) + list(facts), query)
+
+
+def query(snapshot, name, externals=(), facts=()):
+    """The one model of query NAME on SNAPSHOT with EXTERNALS set (and FACTS added), grouped
+    {predicate: [args, ...]}: for questions that need no more shaping than that (transitions)."""
+    [model] = engine(snapshot, name, facts).ask(externals)
+    return group(model)
+
+
+def group(model):
+    """A model's atoms grouped by predicate: {predicate: [args tuple, ...]}."""
+    by = {}
+    for atom in model:
+        by.setdefault(atom[0], []).append(atom[1:])
+    return by
 
 
 def check_ids(snapshot, ids):
@@ -56,10 +124,8 @@ def show(snapshot, pid):
     """Characteristics and status of one permanent now."""
     check_ids(snapshot, [pid])
     # name_compared/1 asks the KB for same_name(pid, Y) only (kb/face_down.lp): linear grounding
-    [model] = Engine(snapshot_facts(snapshot) + [("name_compared", pid)], "show").ask(asked([pid]))
-    by = {}
-    for atom in model:
-        by.setdefault(atom[0], []).append(atom[1:])
+    [model] = engine(snapshot, "show", facts=[("name_compared", pid)]).ask(asked([pid]))
+    by = group(model)
     if "pt_too_large" in by:
         raise AmountTooLarge(f"show {pid}", "power or toughness", "could exceed")
     one = lambda pred: by[pred][0][-1] if pred in by else None
@@ -101,7 +167,7 @@ def actions(snapshot, player=None):
     would need numbers beyond the solver's integers is listed as not modelled."""
     player = player or snapshot.active
     check_player(snapshot, player)
-    [model] = Engine(snapshot_facts(snapshot) + [("asked_player", player)], "actions").ask(optimize=True)
+    [model] = engine(snapshot, "actions", facts=[("asked_player", player)]).ask(optimize=True)
     questions = {a[1]: a[2] for a in model if a[0] == "question_of"}
     paid = {a[1] for a in model if a[0] == "paid"}
     too_large = {a[1] for a in model if a[0] == "payment_too_large"}
@@ -124,11 +190,11 @@ def pay_cost(snapshot, player, action, sources=None):
     may be tapped. Raises InputError if no choice of untapped sources pays it (118.3). Of the
     payments, one that taps the fewest sources; the sources of a class are taken in id order."""
     check_player(snapshot, player)
-    facts = snapshot_facts(snapshot) + [("paying", action)]
+    facts = [("paying", action)]
     if sources is not None:
         check_ids(snapshot, sources)
         facts += [("pay_restricted",)] + [("pay_with", s) for s in sources]
-    [model] = Engine(facts, "pay").ask(optimize=True)
+    [model] = engine(snapshot, "pay", facts=facts).ask(optimize=True)
     question = next((a[2] for a in model if a[0] == "question_of"), None)
     if question is None:
         if sources:
@@ -177,8 +243,7 @@ def produce(snapshot, pid, ability=None, choices=()):
 def produce_with_abilities(snapshot, pid, ability=None, choices=()):
     """``produce``'s answer and the [(ability term, text)] of PID's mana abilities."""
     check_ids(snapshot, [pid])
-    eng = Engine(snapshot_facts(snapshot) + [("outcome_asked", pid)] + list(choices), "produce")
-    [model] = eng.ask()
+    [model] = engine(snapshot, "produce", facts=[("outcome_asked", pid), *choices]).ask()
     abilities = mana_abilities(model)
     if not abilities:
         raise InputError(f"{pid} has no mana ability (CR 605.1a)")
@@ -203,6 +268,14 @@ def produce_with_abilities(snapshot, pid, ability=None, choices=()):
              "amounts": amounts,
              "abilities": [text for _, text in abilities],
              "triggers": sorted(triggers)}, abilities)
+
+
+def activation_costs(snapshot, action, choices=()):
+    """What paying the costs of ACTION (an act(activate,X,Ab) term) changes, with CHOICES
+    (cost_choice facts): the model of queries/activate.lp (cost_taps, cost_life, ...,
+    cost_choice_missing, cost_triggers, ability_text atoms)."""
+    [model] = engine(snapshot, "activate", facts=[("doing", action), *choices]).ask()
+    return model
 
 
 def ability_texts(model):
@@ -312,12 +385,16 @@ def cast_free(snapshot, card, player):
     of a face whose targeted text the compiler doesn't model says "not_checked": ["targets (601.2c)"]:
     whether the spell has legal targets is then not checked. CARD may be any spelling of a card
     name the snapshot accepts (a face name, another case)."""
+    return cast_free_with_costs(snapshot, card, player)[0]
+
+
+def cast_free_with_costs(snapshot, card, player):
+    """``cast_free``'s answer and, for each of its options, the additional costs as KB terms in the
+    order of their texts: sacrifice(T), discard_card, pay_life(N), kicker(Ab)."""
     card = cardlookup.among(snapshot.cards, card)
     _check_in_hand(snapshot, card, player)
     [model] = engine(snapshot, "cast_free").ask([("asked_card", player, card)])
-    by = {}
-    for atom in model:
-        by.setdefault(atom[0], []).append(atom[1:])
+    by = group(model)
     faces = {i: f for _, i, f in by.get("card_face", [])}
     order = {f: i for i, f in faces.items()}
     has_x = {a[0] for a in by.get("has_x", [])}
@@ -336,18 +413,20 @@ def cast_free(snapshot, card, player):
 
     from .facts import compiled
     targeted = {key for key, _, text in compiled(snapshot, card).not_modelled if "target" in text}
-    options = []
+    options, costs = [], []
     for ch in sorted((a[2] for a in by.get("free_castable", [])), key=key):
         parts = set(halves_of.get(ch, []))
         unchecked = ["targets (601.2c)"] if parts & targeted else []
-        mandatory = sorted(additional_cost_text(k) for c, h, k in by.get("mandatory_additional", []) if h == ch)
-        optional = sorted(f"kicker {render.cost_text(kcost.get(ab, []))}"
-                          for c, h, ab in by.get("optional_additional", []) if h == ch)
+        mandatory = sorted(((additional_cost_text(k), k) for c, h, k in by.get("mandatory_additional", [])
+                            if h == ch), key=lambda c: c[0])
+        optional = sorted(((f"kicker {render.cost_text(kcost.get(ab, []))}", fn("kicker", ab))
+                           for c, h, ab in by.get("optional_additional", []) if h == ch), key=lambda c: c[0])
         for mask in range(2 ** len(optional)):
-            chosen = [o for i, o in enumerate(optional) if mask >> i & 1]
-            options.append({"halves": halves(ch), "x": 0, "additional_costs": mandatory + chosen,
+            chosen = mandatory + [o for i, o in enumerate(optional) if mask >> i & 1]
+            options.append({"halves": halves(ch), "x": 0, "additional_costs": [t for t, _ in chosen],
                             **({"x_rule": "107.3b"} if has_x & parts else {}),
                             **({"not_checked": unchecked} if unchecked else {})})
+            costs.append([k for _, k in chosen])
     refused = []
     for pred in ("free_cast_blocked", "free_cast_unknown"):
         for _, _, ch, rule, why in by.get(pred, []):
@@ -364,9 +443,9 @@ def cast_free(snapshot, card, player):
     mv = by["card_mana_value"][0][1] if "card_mana_value" in by else None
     excluded = sorted({f"{k} {render.cost_text(kcost.get(ab, []))}"
                        for _, _, ab, k in by.get("excluded_alternative", [])})
-    return {"card": card, "mana_value": mv, "mana_value_greater_than_4": None if mv is None else mv > 4,
-            "castable": castable, "options": options, "reason": reason, "refused": refused,
-            "alternative_costs_excluded": [{"cost": e, "rule": "118.9a"} for e in excluded]}
+    return ({"card": card, "mana_value": mv, "mana_value_greater_than_4": None if mv is None else mv > 4,
+             "castable": castable, "options": options, "reason": reason, "refused": refused,
+             "alternative_costs_excluded": [{"cost": e, "rule": "118.9a"} for e in excluded]}, costs)
 
 
 def enters(snapshot, pid):

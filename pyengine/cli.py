@@ -1,40 +1,67 @@
 """The ``mtgkb`` command line (click). Each command lives in ``pyengine/commands/<name>.py`` and
-exposes a click command named ``command``; this module collects them, and owns the shared options
-and the one place where errors become messages and exit codes:
+exposes a click command named ``command``; this module registers them by name and imports a
+command's module only when that command runs (or help lists it), and owns the shared options and
+the one place where errors become messages and exit codes:
 
 - bad input (snapshot, card, id, question): one line per problem on stderr, exit status 2;
 - an answer that involves card text the compiler does not model: a ``note:`` line on stderr.
+
+Start-up stays light: this module and the command modules import only click; clingo, PyYAML and
+the card compiler are imported by the code that uses them, when a command runs.
 """
 
 import functools
 import importlib
 import json
-import pkgutil
 import sys
 
 import click
 
 from . import __version__
-from . import commands as _commands
-from . import limits, snapshot as snapshot_mod
+from . import limits
 from .errors import InputError
-from .facts import not_modelled
 from .untrusted import one_line
 
 EXIT_BAD_INPUT = 2
 # click >= 8.2 raises this for a group called without arguments (click 8.1 printed the help)
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
+# command name -> (module of pyengine.commands, one-line summary for `mtgkb --help`): the queries in
+# the order DESIGN.md documents them, then the others by name; a command's full help is its
+# function's docstring
+COMMANDS = {
+    "could-produce": ("could_produce", "The types of mana each permanent could produce (CR 106.7)."),
+    "produce": ("produce", "What activating a permanent's mana ability adds now."),
+    "actions": ("actions", "The actions a player may take now, and why not the others."),
+    "show": ("show", "A permanent's characteristics and status now."),
+    "untap": ("untap", "What untaps in a player's next untap step, and what not."),
+    "cast-free": ("cast_free", "Casting a card from hand without paying its mana cost now."),
+    "apply": ("apply", "Perform one action; print the new snapshot and its events."),
+    "check": ("check", "Search small states for one that breaks a property."),
+    "coverage": ("coverage", "Source sentences and CR rules -> KB rules -> tests."),
+    "explain": ("explain", "Why an atom holds (or, with --why-not, does not)."),
+    "batch": ("batch", "One query over many snapshots: a JSON line per input."),
+    "cards": ("cards", "The card database: every card of the game by name, offline."),
+    "import": ("import_", "Convert game states written by other engines into snapshots."),
+    "sweep": ("sweep", "Check every property on states made from a card pool."),
+}
+
 
 class Group(click.Group):
-    """Lists commands in the order they are documented in DESIGN.md."""
-
-    ORDER = ["could-produce", "produce", "actions", "show", "untap", "cast-free", "apply", "check",
-             "coverage", "explain"]
+    """The command group: commands registered by name (COMMANDS), each module imported only when
+    its command runs, so that `mtgkb --help` and every command start without the others' imports."""
 
     def list_commands(self, ctx):
-        names = super().list_commands(ctx)
-        return sorted(names, key=lambda n: (self.ORDER.index(n) if n in self.ORDER else 99, n))
+        return list(COMMANDS)
+
+    def get_command(self, ctx, name):
+        if name not in COMMANDS:
+            return None
+        return importlib.import_module(f"{__package__}.commands.{COMMANDS[name][0]}").command
+
+    def format_commands(self, ctx, formatter):
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, summary) for name, (_, summary) in COMMANDS.items()])
 
     def main(self, args=None, prog_name=None, standalone_mode=True, **extra):
         """Usage errors (a missing argument, an unknown option) are bad input too: one
@@ -94,6 +121,7 @@ def load_snapshot(path):
     """Load and validate SNAP (a path or '-'). With `mtgkb --strict`, a snapshot that involves card
     text the KB does not model is refused here, before anything is computed (exit status 3), so
     that --strict holds for every command that reads a snapshot."""
+    from . import snapshot as snapshot_mod
     s = snapshot_mod.load(path)
     if _strict():
         notes(s)
@@ -106,6 +134,7 @@ EXIT_NOT_MODELLED = 3
 def notes(snapshot):
     """'note:' lines on stderr for card text that is not modelled (never silently dropped). With
     `mtgkb --strict`, such text stops the command before it answers (exit status 3)."""
+    from .facts import not_modelled
     missing = not_modelled(snapshot)
     for card, line, text in missing:
         where = f"line {line}" if line else "card"
@@ -151,7 +180,3 @@ def handles_errors(f):
             sys.exit(EXIT_BAD_INPUT)
     return wrapper
 
-
-for _m in pkgutil.iter_modules(_commands.__path__):
-    if not _m.name.startswith("_"):
-        main.add_command(importlib.import_module(f"{_commands.__name__}.{_m.name}").command)

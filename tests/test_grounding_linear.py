@@ -7,7 +7,7 @@ over every source: quadratic in the mana sources. This guards kb/mana_payment.lp
 """
 
 from pyengine import facts, snapshot
-from pyengine.engine import Engine
+from pyengine.asp.driver import Engine
 
 CARDS = ("Forest", "Plains", "Llanowar Elves", "Birds of Paradise", "Grizzly Bears", "Ahn-Crop Crasher")
 

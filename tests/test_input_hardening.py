@@ -568,7 +568,7 @@ def test_every_snapshot_command_is_in_the_strict_test():
     """A new command must be added to SNAPSHOT_COMMANDS above if it reads a snapshot, else to
     NO_SNAPSHOT: --strict has to be checked on every command that reads one."""
     tested = {c[0] for c in SNAPSHOT_COMMANDS}
-    assert set(main.commands) - tested == NO_SNAPSHOT | STRICT_ELSEWHERE
+    assert set(main.list_commands(None)) - tested == NO_SNAPSHOT | STRICT_ELSEWHERE
 
 
 # --- apply dies: an Aura on an Aura on the dying creature ------------------------------------------

@@ -9,7 +9,7 @@ import yaml
 
 from helpers import run_cli
 from pyengine import api, snapshot
-from pyengine import engine as engine_mod
+from pyengine.asp import driver as engine_mod
 from pyengine.errors import AmountTooLarge, InputError
 from pyengine.facts import snapshot_facts
 

@@ -257,7 +257,7 @@ _IDENT = re.compile(r"\b[a-z_][A-Za-z0-9_]*\b")
 def kb_vocabulary(root=None):
     """Every identifier (predicate or constant) that a rule of kb/ or queries/ uses, comments and
     the schema's #defined declarations left out: what the KB can read."""
-    from ..engine import kb_root
+    from ..asp.driver import kb_root
     root = kb_root() if root is None else root
     words = set()
     for path in sorted(list((root / "kb").glob("*.lp")) + list((root / "queries").glob("*.lp"))):

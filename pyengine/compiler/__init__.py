@@ -17,7 +17,7 @@ import pkgutil
 import re
 
 from .. import limits
-from ..terms import Const, fn
+from ..terms import Const
 from . import grammar
 from .grammar import Ctx
 from .symbols import NotModelled, parse_mana_cost, parse_type_line
@@ -192,11 +192,6 @@ def _keywords(ctx, text):
             raise NotModelled()
         facts += handler(ctx, arg.strip())
     return facts
-
-
-def mana_cost_facts(ctx, text, pred="ability_cost"):
-    """Facts ``pred(Ab, mana(Sym,N))`` for a run of mana symbols in a cost (107.4)."""
-    return [(pred, ctx.ab, fn("mana", sym, n)) for sym, n in parse_mana_cost(text)]
 
 
 @grammar.sentence(r'Equipped creature has "(.+)"\.?')

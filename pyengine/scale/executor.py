@@ -30,8 +30,10 @@ def default_jobs():
 
 
 def warm():
-    """Load what every query needs once per worker process (the CLI, the card library)."""
-    from .. import cardlib, cli                # noqa: F401  (import = load the commands)
+    """Load what every query needs once per worker process (the commands, the card library)."""
+    from .. import cardlib, cli
+    for name in cli.COMMANDS:                  # the CLI imports a command's module when it runs
+        cli.main.get_command(None, name)
     cardlib.bundled()
 
 

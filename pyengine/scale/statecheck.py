@@ -7,15 +7,14 @@
 - ``could_produce_order_independent``: ``could-produce`` gives the same answer when the
   battlefield is listed in the reverse order.
 
-Properties without choices are grounded together in one program when their helper predicates
-are distinct (one grounding instead of one per property); a witness found that way is attributed
-by checking each of them alone.
+The properties and the violations are evaluated by :func:`pyengine.check.state_witnesses`, the
+one place that evaluates properties on a concrete state (``check --snapshot`` uses it too).
 """
 
 from functools import lru_cache
 
 from .. import api, check as check_mod, snapshot as snapshot_mod
-from ..engine import Engine, all_parts, kb_root, parse_kb
+from ..asp.driver import kb_root
 from ..errors import InputError
 from ..facts import snapshot_facts
 from ..terms import render_fact
@@ -29,21 +28,9 @@ INVARIANTS = {
 
 
 @lru_cache(maxsize=4)
-def _plan(root):
-    """(groups of choice-free properties that can share one program, properties with choices)."""
-    props = [p for p in check_mod.properties() if not p.missing()]
-    plain, choice = [p for p in props if not p.uses], [p for p in props if p.uses]
-    heads = {p.name: {pred for st in parse_kb([p.path]) if st.kind == "rule" for pred in st.preds
-                      if pred[0] != "property_violated"} for p in plain}
-    groups = []
-    for p in plain:
-        for g in groups:
-            if all(not heads[p.name] & heads[q.name] for q in g):
-                g.append(p)
-                break
-        else:
-            groups.append([p])
-    return groups, choice
+def _properties(root):
+    """The properties a state is checked against (read once per KB root: every state needs them)."""
+    return tuple(p for p in check_mod.properties() if not p.missing())
 
 
 def names():
@@ -53,45 +40,18 @@ def names():
     return dict(sorted(out.items()))
 
 
-def _witnesses(facts, props, models=1):
-    """property_violated witnesses (sorted) of PROPS grounded together on FACTS, over every answer
-    set when MODELS is 0; and the violation/2 atoms."""
-    uses = sorted({u for p in props for u in p.uses})
-    found = Engine(facts, "violations", programs=[kb_root() / u for u in uses] + [p.path for p in props],
-                   parts=all_parts()).ask(models=models)
-    w = {render_fact(a) for m in found for a in m if a[0] == "property_violated"}
-    v = {render_fact(a) for m in found for a in m if a[0] == "violation"}
-    return sorted(w), sorted(v)
-
-
 def check(snap, only=None):
     """Check the state SNAP (a snapshot dict). Returns {"status": "ok" | "failed" | "invalid",
     "failures": [{"property", "witness": [...]}], "errors": [...]}; ONLY limits the names checked."""
     want = (lambda n: True) if not only else (lambda n: n in only)
     try:
         s = snapshot_mod.validate(snap)
-        facts = snapshot_facts(s)
-        failures = []
-        groups, choice = _plan(str(kb_root()))
-        violations = set()
-        selected = [g for g in ([p for p in g if want(p.name)] for g in groups) if g]
-        if not selected and want(NO_VIOLATION):
-            selected = [[]]                 # the violations alone
-        for group in selected:
-            w, v = _witnesses(facts, group)
-            violations.update(v)
-            if w:
-                for p in group:
-                    alone = _witnesses(facts, [p])[0] if len(group) > 1 else w
-                    if alone:
-                        failures.append({"property": p.name, "witness": alone})
-        for p in choice:
-            if want(p.name):
-                w, _ = _witnesses(facts, [p], models=0)
-                if w:
-                    failures.append({"property": p.name, "witness": w})
-        if want(NO_VIOLATION) and violations:
-            failures.append({"property": NO_VIOLATION, "witness": sorted(violations)})
+        props = [p for p in _properties(str(kb_root())) if want(p.name)]
+        broken, violations = check_mod.state_witnesses(snapshot_facts(s), props,
+                                                       violations=want(NO_VIOLATION))
+        failures = [{"property": name, "witness": w} for name, w in broken.items()]
+        if violations:
+            failures.append({"property": NO_VIOLATION, "witness": [render_fact(v) for v in violations]})
         if want(ORDER):
             a = api.could_produce(s)
             flipped = dict(snap, battlefield=list(reversed(snap.get("battlefield") or [])))

@@ -8,10 +8,9 @@ turn began (302.6); exert effects of PLAYER have expired (701.43a) and "doesn't 
 controller's next untap step" effects are used up. It must be PLAYER's untap step that comes next.
 """
 
-import click
-
 from .. import api
 from ..errors import InputError
+from . import Param, Transition
 
 
 def _next_player(s):
@@ -19,11 +18,8 @@ def _next_player(s):
     return s.players[(i + 1) % len(s.players)]
 
 
-@click.command("untap_step")
-@click.argument("player", metavar="PLAYER")
-def command(player):
+def untap_step(s, player):
     """Perform PLAYER's untap step (the next untap step of the game)."""
-    s = click.get_current_context().obj
     api.check_player(s, player)
     if not (player == s.active and s.step == "untap") and player != _next_player(s):
         raise InputError(f"the next untap step is {_next_player(s)}'s, not {player}'s "
@@ -81,3 +77,6 @@ def command(player):
         new.pop("effects")
     new["active"], new["step"] = player, "upkeep"
     return new, events
+
+
+TRANSITION = Transition("untap_step", untap_step, (Param("player", metavar="PLAYER", positional=True),))

@@ -1,31 +1,15 @@
-"""Shared snapshot rewriting for the actions of ``mtgkb apply``: asking the KB about an event,
-moving permanents off the battlefield, and the state-based actions on attachments that follow.
+"""Shared snapshot rewriting for the transitions of ``mtgkb apply``: moving permanents off the
+battlefield, and the state-based actions on attachments that follow.
 
 Everything works on the public snapshot dict (``Snapshot.to_dict()``), a fresh copy per action, so
 the input snapshot is never changed and nothing is half-applied. Legality and what an event does
-are decided by the KB (kb/face_down.lp, kb/turn_face_up.lp, kb/dies_triggers.lp); this module only
-writes the answer into the dict.
+are decided by the KB (kb/face_down.lp, kb/turn_face_up.lp, kb/dies_triggers.lp), asked through
+:func:`pyengine.api.query`; this module only writes the answer into the dict.
 """
-
-import click
 
 from .. import api
 from .. import snapshot as snapshot_mod
 from ..errors import InputError
-
-
-def current():
-    """The validated snapshot given to the action (click context object)."""
-    return click.get_current_context().obj
-
-
-def ask(snapshot, query, externals):
-    """The one model of QUERY with EXTERNALS set, grouped {predicate: [args, ...]}."""
-    [model] = api.engine(snapshot, query).ask(externals)
-    by = {}
-    for atom in model:
-        by.setdefault(atom[0], []).append(atom[1:])
-    return by
 
 
 def require_permanent(snapshot, pid):
@@ -106,8 +90,7 @@ def _remove(d, ids, zone_of, events, kinds):
 
 def subtypes(d, ids):
     """{id: set of subtypes now} for the given permanents of snapshot dict D, from the KB."""
-    s = snapshot_mod.validate(d)
-    by = ask(s, "attachments", [])
+    by = api.query(snapshot_mod.validate(d), "attachments")
     out = {}
     for x, sub in by.get("has_subtype", []):
         if x in ids:
@@ -120,8 +103,7 @@ def attachment_sbas(d, changed, events):
     Equipment on a noncreature becomes unattached (704.5n); an Aura its enchant ability no longer
     allows goes to its owner's graveyard (704.5m). An Aura whose enchant ability the KB does not know
     is reported as not modelled."""
-    s = snapshot_mod.validate(d)
-    by = ask(s, "attachments", [])
+    by = api.query(snapshot_mod.validate(d), "attachments")
     auras = {x for (x, sub) in by.get("has_subtype", []) if sub == "Aura"}
     known = {x for (x,) in by.get("enchant_known", [])}
     to_graveyard = []
@@ -149,7 +131,7 @@ def put_face_down(d, happening, events):
     """Apply a manifest / cloak / manifest dread event (a ``happens`` term) to snapshot dict D, as the
     KB derives it (queries/face_down_entry.lp): cards leave the top of the library, the chosen one
     enters the battlefield face down under that player's control, the rest go to the graveyard."""
-    by = ask(snapshot_mod.validate(d), "face_down_entry", [("happens", happening)])
+    by = api.query(snapshot_mod.validate(d), "face_down_entry", [("happens", happening)])
     if by.get("dread_choice_impossible"):
         raise InputError("manifest dread: the library has only one card, so that card is manifested; "
                          "there is no second card to choose (ruling: Hauntwoods Shrieker)")
@@ -183,8 +165,3 @@ def fresh_id(d, base):
     while f"{base}-{n}" in used:
         n += 1
     return f"{base}-{n}"
-
-
-def refuse(message):
-    """Refuse the action: one line, exit status 2, nothing applied."""
-    raise InputError(message)

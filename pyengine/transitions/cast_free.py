@@ -10,12 +10,11 @@ Mandatory additional costs are paid with --sacrifice / --discard.
 
 import re
 
-import click
-
 from .. import api
 from .. import snapshot as snapshot_mod
 from ..compiler.symbols import parse_type_line
 from ..errors import InputError
+from . import Param, Transition
 
 PERMANENT_TYPES = {"artifact", "creature", "enchantment", "planeswalker", "battle"}
 
@@ -30,56 +29,53 @@ def _new_id(card, taken):
 
 
 def _pay(new, s, player, card, costs, sacrifice, discard, events):
-    """Pay the mandatory and chosen additional costs (118.8) on the new snapshot dict."""
+    """Pay the mandatory and chosen additional costs (118.8), KB terms, on the new snapshot dict."""
     for cost in costs:
-        if cost.startswith("sacrifice"):
-            want = cost.split()[-1]
+        kind = getattr(cost, "name", str(cost))
+        text = api.additional_cost_text(cost)
+        if kind == "sacrifice":
+            want = str(cost.args[0])
             perm = s.permanent(sacrifice) if sacrifice else None
             if perm is None or perm.controller != player:
-                raise InputError(f"{card}: choose a permanent to {cost} with --sacrifice ID (one {player} controls)")
+                raise InputError(f"{card}: choose a permanent to {text} with --sacrifice ID (one {player} controls)")
             if want != "permanent" and want.capitalize() not in api.show(s, sacrifice)["types"]:
-                raise InputError(f"{card}: {sacrifice} is not {want.join(['a ', ''])}; it can't pay '{cost}'")
+                raise InputError(f"{card}: {sacrifice} is not {want.join(['a ', ''])}; it can't pay '{text}'")
             new["battlefield"] = [p for p in new["battlefield"] if p["id"] != sacrifice]
             new.setdefault("graveyard", {}).setdefault(perm.owner, []).append(perm.card)
             events.append({"event": "sacrifice", "permanent": sacrifice, "rule": "701.21a"})
-        elif cost == "discard a card":
+        elif kind == "discard_card":
             hand = new["hand"].get(player, [])
             if discard is None or discard not in hand:
                 raise InputError(f"{card}: choose a card in {player}'s hand to discard with --discard CARD")
             hand.remove(discard)
             new.setdefault("graveyard", {}).setdefault(player, []).append(discard)
             events.append({"event": "discard", "player": player, "card": discard, "rule": "701.9a"})
-        elif cost.startswith("pay "):
-            n = int(cost.split()[1])
+        elif kind == "pay_life":
+            n = cost.args[0]
             new["life"][player] -= n
             events.append({"event": "pay_life", "player": player, "amount": n, "rule": "119.4"})
-        elif cost.startswith("kicker"):
-            events.append({"event": "kicked", "card": card, "cost": cost, "rule": "702.33d"})
+        elif kind == "kicker":
+            events.append({"event": "kicked", "card": card, "cost": text, "rule": "702.33d"})
+        else:
+            raise InputError(f"{card}: paying the additional cost '{text}' is not modelled")
 
 
-@click.command("cast_free")
-@click.argument("card", metavar="CARD")
-@click.option("--player", "-p", metavar="P", required=True, help="Whose hand the card is in.")
-@click.option("--option", "index", type=int, default=0, show_default=True,
-              help="Which option of `mtgkb cast-free` (0-based).")
-@click.option("--sacrifice", metavar="ID", help="The permanent sacrificed for a sacrifice cost.")
-@click.option("--discard", metavar="CARD", help="The card discarded for a discard cost.")
-def command(card, player, index, sacrifice, discard):
+def cast_free(s, card, player, option=0, sacrifice=None, discard=None):
     """Cast CARD from P's hand without paying its mana cost, and resolve it."""
-    s = click.get_current_context().obj
-    answer = api.cast_free(s, card, player)
-    card = answer["card"]                          # the card's own name, however it was spelt
-    if not answer["options"]:
-        raise InputError(f"{card} can't be cast without paying its mana cost now: {answer['reason']}")
-    if not 0 <= index < len(answer["options"]):
-        raise InputError(f"--option must be between 0 and {len(answer['options']) - 1}")
-    option = answer["options"][index]
-    new = s.to_dict()
-    new.setdefault("hand", {})[player].remove(card)
-    events = [{"event": "cast", "card": card, "player": player, "halves": option["halves"], "x": 0,
-               "additional_costs": option["additional_costs"], "without_paying_mana_cost": True,
-               "rule": "601.2"}]
-    _pay(new, s, player, card, option["additional_costs"], sacrifice, discard, events)
+    with api.session(s, "cast_free"):
+        answer, costs = api.cast_free_with_costs(s, card, player)
+        card = answer["card"]                      # the card's own name, however it was spelt
+        if not answer["options"]:
+            raise InputError(f"{card} can't be cast without paying its mana cost now: {answer['reason']}")
+        if not 0 <= option < len(answer["options"]):
+            raise InputError(f"--option must be between 0 and {len(answer['options']) - 1}")
+        chosen = answer["options"][option]
+        new = s.to_dict()
+        new.setdefault("hand", {})[player].remove(card)
+        events = [{"event": "cast", "card": card, "player": player, "halves": chosen["halves"], "x": 0,
+                   "additional_costs": chosen["additional_costs"], "without_paying_mana_cost": True,
+                   "rule": "601.2"}]
+        _pay(new, s, player, card, costs[option], sacrifice, discard, events)
     c = s.cards[card]
     _, types, subtypes, _ = parse_type_line(c.front.type_line)
     if len(c.faces) > 1 or not set(types) & PERMANENT_TYPES:
@@ -93,7 +89,7 @@ def command(card, player, index, sacrifice, discard):
     perm = {"id": pid, "card": card, "controller": player, "owner": player,
             "controlled_since_turn_start": False}
     new["battlefield"].append(perm)
-    if "x_rule" in option:                        # {X} in its mana cost: X is 0 (107.3b)
+    if "x_rule" in chosen:                        # {X} in its mana cost: X is 0 (107.3b)
         perm["x"] = 0
     got = api.enters(snapshot_mod.validate(new), pid)
     counters = {k: n for k, n in got["counters"].items() if n > 0}
@@ -101,7 +97,8 @@ def command(card, player, index, sacrifice, discard):
         perm["counters"] = counters
     events.append({"event": "enters", "permanent": pid, "card": card, "x": got["x"],
                    "counters": got["counters"], "rule": "107.3m"})
-    toughness = api.enters(snapshot_mod.validate(new), pid)["toughness"]
+    # its toughness with the counters it entered with (a new state) is asked for only if it got some
+    toughness = api.enters(snapshot_mod.validate(new), pid)["toughness"] if counters else got["toughness"]
     if toughness is not None and toughness <= 0:
         new["battlefield"] = [p for p in new["battlefield"] if p["id"] != pid]
         new.setdefault("graveyard", {}).setdefault(player, []).append(card)
@@ -109,3 +106,12 @@ def command(card, player, index, sacrifice, discard):
                        "toughness": toughness, "to": "graveyard",
                        "note": "abilities that trigger on it dying are not modelled"})
     return new, events
+
+
+TRANSITION = Transition("cast_free", cast_free, (
+    Param("card", metavar="CARD", positional=True),
+    Param("player", metavar="P", short="-p", required=True, help="Whose hand the card is in."),
+    Param("option", type=int, default=0, help="Which option of `mtgkb cast-free` (0-based)."),
+    Param("sacrifice", metavar="ID", help="The permanent sacrificed for a sacrifice cost."),
+    Param("discard", metavar="CARD", help="The card discarded for a discard cost."),
+))

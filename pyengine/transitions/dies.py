@@ -8,11 +8,10 @@ abilities whose effect the KB models are resolved at once, in the order of their
 state-based actions on what was attached to it (704.5m Auras, 704.5n Equipment).
 """
 
-import click
-
+from .. import api
 from ..errors import InputError
 from ..terms import fn
-from . import _board
+from . import Param, Transition, _board
 
 
 def resolve(d, effect, controller, events):
@@ -38,13 +37,10 @@ def triggered(by, d, events):
             resolve(d, e, ctrl[(g, ab)], events)
 
 
-@click.command("dies")
-@click.argument("pid", metavar="ID")
-def command(pid):
+def dies(s, pid):
     """Permanent ID dies: it is put into its owner's graveyard from the battlefield (CR 700.4)."""
-    s = _board.current()
     _board.require_permanent(s, pid)
-    by = _board.ask(s, "zone_events", [("happens", fn("dies", pid))])
+    by = api.query(s, "zone_events", [("happens", fn("dies", pid))])
     if not by.get("in_play"):
         raise InputError(f"dies {pid} refused: {pid} is phased out and treated as though it does not exist [CR 702.26b]")
     d = s.to_dict()
@@ -54,3 +50,6 @@ def command(pid):
     _board.remove_from_battlefield(d, [pid], lambda q: "graveyard", events)
     triggered(by, d, events)
     return d, events
+
+
+TRANSITION = Transition("dies", dies, (Param("pid", metavar="ID", positional=True),))

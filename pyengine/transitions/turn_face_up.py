@@ -8,13 +8,11 @@ by tapping untapped mana sources (``--pay ID,...`` names them; otherwise the KB 
 that works, reported in the ``pay`` events); if no way exists, the action is refused (118.3).
 """
 
-import click
-
 from .. import api
 from ..errors import InputError
 from ..render import cost_text, value
 from ..terms import Const, Fn, fn
-from . import _board
+from . import Param, Transition, _board
 
 VIAS = ("mana_cost", "morph", "disguise")
 DEFAULT_VIA = {"manifest": "mana_cost", "manifest_dread": "mana_cost", "cloak": "mana_cost",
@@ -40,32 +38,37 @@ def _check_legal(snapshot, pid, via, by):
                      "[CR 708.7, 701.40b, 701.58b, 702.37e, 702.168d]")
 
 
-@click.command("turn_face_up")
-@click.argument("pid", metavar="ID")
-@click.option("--via", type=click.Choice(VIAS + ("effect",)), default=None,
-              help="How: the special action paying its mana cost, morph cost or disguise cost "
-                   "(default: the one that goes with how it was turned face down), or 'effect': "
-                   "an effect turns it face up (no cost, 708.7).")
-@click.option("--pay", "pay", metavar="ID,...", help="The mana sources to tap to pay the cost "
-              "(default: one way to pay that works).")
-def command(pid, via, pay):
+def turn_face_up(s, pid, via=None, pay=None):
     """Turn face-down permanent ID face up (special action, CR 116.2b)."""
-    s = _board.current()
+    with api.session(s):
+        return _turn_face_up(s, pid, via, pay)
+
+
+def _turn_face_up(s, pid, via, pay):
     perm = _board.require_permanent(s, pid)
     if perm.face_down is None:
         raise InputError(f"turn_face_up {pid} refused: {pid} is not face down [CR 708.7]")
     via = via or DEFAULT_VIA[perm.face_down]
     happening = _happening(pid, via)
-    by = _board.ask(s, "turn_face_up", [("happens", happening)])
+    # The payment is asked first: its question's facts (paying/1) must be grounded together with
+    # the payment part, so only as the session's first question does it share the Control the
+    # turn_face_up question is then answered from. A refusal to pay is reported after legality.
+    paid, unpaid = [], None
+    if via != "effect":
+        sources = [x for x in pay.split(",") if x] if pay is not None else None
+        try:
+            paid = api.pay_cost(s, perm.controller, happening, sources)
+        except InputError as e:
+            unpaid = e
+    by = api.query(s, "turn_face_up", [("happens", happening)])
     if not by.get("face_down_copiable"):
         raise InputError(f"turn_face_up {pid} refused: {pid} is phased out and treated as though it "
                          "does not exist [CR 702.26b]")
     events = []
-    paid = []
     if via != "effect":
         _check_legal(s, pid, via, by)
-        sources = [x for x in pay.split(",") if x] if pay is not None else None
-        paid = api.pay_cost(s, perm.controller, happening, sources)
+        if unpaid is not None:
+            raise unpaid
     d = s.to_dict()
     p = _board.perm_dict(d, pid)
     for src, _, mana in paid:
@@ -106,3 +109,14 @@ def command(pid, via, pay):
                        "ability": texts.get(ab), "resolved": False})
     _board.attachment_sbas(d, pid, events)
     return d, events
+
+
+TRANSITION = Transition("turn_face_up", turn_face_up, (
+    Param("pid", metavar="ID", positional=True),
+    Param("via", type=VIAS + ("effect",),
+          help="How: the special action paying its mana cost, morph cost or disguise cost "
+               "(default: the one that goes with how it was turned face down), or 'effect': "
+               "an effect turns it face up (no cost, 708.7)."),
+    Param("pay", metavar="ID,...", help="The mana sources to tap to pay the cost "
+          "(default: one way to pay that works)."),
+))

@@ -9,27 +9,22 @@ would go on without an active player, 800.4j) and lasting effects PLAYER control
 some of them).
 """
 
-import click
-
+from .. import api
 from ..errors import InputError
 from ..terms import fn
-from . import _board
+from . import Param, Transition, _board
 
 
-@click.command("leave_game")
-@click.argument("player", metavar="PLAYER")
-def command(player):
+def leave_game(s, player):
     """PLAYER leaves the game (CR 800.4a); face-down permanents are revealed (CR 708.9)."""
-    s = _board.current()
-    if player not in s.players:
-        raise InputError(f"unknown player {player!r}; players are {', '.join(s.players)}")
+    _board.require_player(s, player)
     if player == s.active:
         raise InputError(f"leave_game {player}: not modelled: the active player leaving the game "
                          "(the turn continues without an active player, 800.4j)")
     if any(e.controller == player for e in s.effects):
         raise InputError(f"leave_game {player}: not modelled: lasting effects controlled by a player "
                          "who leaves the game (800.4a)")
-    by = _board.ask(s, "zone_events", [("happens", fn("leave_game", player))])
+    by = api.query(s, "zone_events", [("happens", fn("leave_game", player))])
     d = s.to_dict()
     events = [{"event": "left_game", "player": player, "rule": "800.4a"}]
     events += _board.reveal_events(by)
@@ -51,3 +46,6 @@ def command(player):
         events.append({"event": "game_over", "winner": d["players"][0] if d["players"] else None,
                        "rule": "104.2a"})
     return d, events
+
+
+TRANSITION = Transition("leave_game", leave_game, (Param("player", metavar="PLAYER", positional=True),))

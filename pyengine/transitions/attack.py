@@ -7,10 +7,9 @@ step, untapped, not summoning sick (302.6) unless it has haste; exert only where
 whose effect the KB does not resolve.
 """
 
-import click
-
 from .. import api
 from ..errors import InputError
+from . import Param, Transition
 
 
 def _find(entries, pid, exert):
@@ -18,12 +17,8 @@ def _find(entries, pid, exert):
                  and a.get("exert") == exert), None)
 
 
-@click.command("attack")
-@click.argument("pid", metavar="ID")
-@click.option("--exert", is_flag=True, help="Exert it as it attacks (only where an effect allows it).")
-def command(pid, exert):
+def attack(s, pid, exert=False):
     """Declare creature ID as an attacker, exerting it with --exert."""
-    s = click.get_current_context().obj
     api.check_ids(s, [pid])
     player = s.active
     options = api.actions(s, player)
@@ -60,3 +55,9 @@ def command(pid, exert):
                            "note": "it triggers even if it has no legal target (then it is removed "
                                    "from the stack, 603.3d); it resolves before blockers are declared"})
     return new, events
+
+
+TRANSITION = Transition("attack", attack, (
+    Param("pid", metavar="ID", positional=True),
+    Param("exert", type=bool, help="Exert it as it attacks (only where an effect allows it)."),
+))

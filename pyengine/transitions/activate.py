@@ -2,19 +2,17 @@
 (a mana cost by tapping untapped mana sources: `--pay` names them, else one way that works).
 
 Legality comes from `mtgkb actions` (kb/activation.lp); what paying the cost changes comes from
-the KB too (queries/activate.lp); the mana added is one outcome of `mtgkb produce`. The mana
-pool is not part of a snapshot, so the mana is reported as an event.
+the KB too (queries/activate.lp, through :func:`pyengine.api.activation_costs`); the mana added is
+one outcome of `mtgkb produce`. The mana pool is not part of a snapshot, so the mana is reported
+as an event.
 """
 
 import copy
 
-import click
-
 from .. import api, mana
-from ..engine import Engine
 from ..errors import InputError
-from ..facts import snapshot_facts
 from ..terms import Const, fn
+from . import Param, Transition
 
 
 def _pick(snapshot, pid, ability, choices):
@@ -42,17 +40,14 @@ def _pick(snapshot, pid, ability, choices):
     return perm, ab, text, produced["amounts"]
 
 
-@click.command("activate")
-@click.argument("pid", metavar="ID")
-@click.option("--ability", type=int, metavar="N", help="Which mana ability (1-based, as `produce` lists them).")
-@click.option("--option", "option", type=int, metavar="K", help="Which outcome (1-based, as `produce` lists them).")
-@click.option("--sacrifice", metavar="ID", help="The permanent sacrificed to pay the cost.")
-@click.option("--tap", "tap_other", metavar="ID", help="The untapped creature tapped to pay the cost.")
-@click.option("--pay", metavar="ID,...", help="The mana sources tapped to pay a mana cost (default: one way that works).")
-@click.pass_obj
-def command(snapshot, pid, ability, option, sacrifice, tap_other, pay):
+def activate(snapshot, pid, ability=None, option=None, sacrifice=None, tap=None, pay=None):
     """Activate a mana ability of ID and pay its costs ({T}, {Q}, life, exert, counters, sacrifice)."""
-    choices = [("cost_choice", Const(k), v) for k, v in (("sacrifice", sacrifice), ("tap_untapped", tap_other)) if v]
+    with api.session(snapshot, "actions"):
+        return _activate(snapshot, pid, ability, option, sacrifice, tap, pay)
+
+
+def _activate(snapshot, pid, ability, option, sacrifice, tap, pay):
+    choices = [("cost_choice", Const(k), v) for k, v in (("sacrifice", sacrifice), ("tap_untapped", tap)) if v]
     perm, ab, text, outcomes = _pick(snapshot, pid, ability, choices)
     if option is None and len(outcomes) > 1:
         raise InputError(f"{len(outcomes)} possible outcomes; choose one with --option K: "
@@ -62,8 +57,7 @@ def command(snapshot, pid, ability, option, sacrifice, tap_other, pay):
     added = mana.event_mana(outcomes[(option or 1) - 1])
     action = fn("act", Const("activate"), pid, ab)
     paid = api.pay_cost(snapshot, perm.controller, action, [x for x in pay.split(",") if x] if pay else None)
-    facts = snapshot_facts(snapshot) + [("doing", action)] + choices
-    [model] = Engine(facts, "activate").ask()
+    model = api.activation_costs(snapshot, action, choices)
     missing = [str(a[1]) for a in model if a[0] == "cost_choice_missing"]
     if missing:
         raise InputError(f"the cost needs a valid choice: {', '.join('--' + m.replace('_untapped', '') for m in missing)}")
@@ -100,3 +94,12 @@ def command(snapshot, pid, ability, option, sacrifice, tap_other, pay):
                for a in model if a[0] == "cost_triggers"]
     return new, events
 
+
+TRANSITION = Transition("activate", activate, (
+    Param("pid", metavar="ID", positional=True),
+    Param("ability", type=int, metavar="N", help="Which mana ability (1-based, as `produce` lists them)."),
+    Param("option", type=int, metavar="K", help="Which outcome (1-based, as `produce` lists them)."),
+    Param("sacrifice", metavar="ID", help="The permanent sacrificed to pay the cost."),
+    Param("tap", metavar="ID", help="The untapped creature tapped to pay the cost."),
+    Param("pay", metavar="ID,...", help="The mana sources tapped to pay a mana cost (default: one way that works)."),
+))
