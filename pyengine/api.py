@@ -2,15 +2,23 @@
 
 Each function takes a validated :class:`pyengine.snapshot.Snapshot` and returns plain Python
 data shaped like the CLI's ``--json`` answer. Unknown ids raise :class:`InputError`.
+
+Each question builds its own clingo Control, unless it is asked inside ``with session(snapshot):``
+(:func:`session`): then the questions about that snapshot share one Control, grounded once.
 """
 
-from .engine import Engine
-from .errors import InputError
-from .facts import snapshot_facts
-from . import render
-from .terms import Const, Fn, render as render_term
+from contextlib import contextmanager
+import contextvars
 
-MANA_LETTER = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G", "c": "C"}
+from . import cardlookup
+from .asp.driver import Engine
+from .errors import AmountTooLarge, InputError
+from .facts import snapshot_facts
+from . import mana, render
+from .terms import Const, Fn, fn, render as render_term
+from .untrusted import listing, show as quote
+
+MANA_LETTER = mana.MANA_LETTER
 TYPE_ORDER = ("kindred", "land", "artifact", "enchantment", "planeswalker", "battle", "creature",
               "instant", "sorcery")
 
@@ -20,9 +28,71 @@ def mana_letters(types):
     return sorted({MANA_LETTER[str(t)] for t in types})
 
 
-def engine(snapshot, query, **kw):
-    """An Engine for this snapshot and query program."""
-    return Engine(snapshot_facts(snapshot), query, **kw)
+_SESSIONS = contextvars.ContextVar("mtgkb_sessions", default=())
+
+
+class Session:
+    """The questions asked about one snapshot inside ``with session(snapshot):``: one shared
+    Engine (one clingo Control, the KB grounded once), each query grounded in it on first use.
+    A question the shared grounding cannot answer soundly (its facts or query define what is
+    already grounded, see :meth:`pyengine.asp.driver.Engine.ground`) gets an engine of its own;
+    ``controls`` counts the clingo Controls built."""
+
+    def __init__(self, snapshot, queries=()):
+        self.snapshot, self.queries = snapshot, tuple(queries)
+        self.engine, self.controls = None, 0
+
+    def question(self, query, facts=()):
+        """An object whose ``ask`` answers QUERY (with FACTS added) on this snapshot."""
+        facts = list(facts)
+        if self.engine is None:
+            self.engine = Engine(snapshot_facts(self.snapshot), shared=True)
+            self.controls += 1
+            first = [q for q in self.queries if q != query] if not facts else []
+            if self.engine.ground(query, *first, facts=facts):
+                return self.engine.question(query)
+        elif self.engine.ground(query, facts=facts):
+            return self.engine.question(query)
+        self.controls += 1
+        return Engine(snapshot_facts(self.snapshot) + facts, query)
+
+
+@contextmanager
+def session(snapshot, *queries):
+    """Answer every question asked about SNAPSHOT inside the block from one clingo Control where
+    that is sound (multi-shot: the KB is grounded once, each query's part on first use). QUERIES
+    are grounded together in the first step (name those a command will ask, so that inputs one of
+    them declares reach the rules the others need). Yields the :class:`Session`."""
+    s = Session(snapshot, queries)
+    token = _SESSIONS.set(_SESSIONS.get() + (s,))
+    try:
+        yield s
+    finally:
+        _SESSIONS.reset(token)
+
+
+def engine(snapshot, query, facts=()):
+    """Something whose ``ask`` answers QUERY on SNAPSHOT (with FACTS added): the question of the
+    session open for this snapshot, else a new Engine."""
+    for s in reversed(_SESSIONS.get()):
+        if s.snapshot is snapshot:
+            return s.question(query, facts)
+    return Engine(snapshot_facts(snapshot) + list(facts), query)
+
+
+def query(snapshot, name, externals=(), facts=()):
+    """The one model of query NAME on SNAPSHOT with EXTERNALS set (and FACTS added), grouped
+    {predicate: [args, ...]}: for questions that need no more shaping than that (transitions)."""
+    [model] = engine(snapshot, name, facts).ask(externals)
+    return group(model)
+
+
+def group(model):
+    """A model's atoms grouped by predicate: {predicate: [args tuple, ...]}."""
+    by = {}
+    for atom in model:
+        by.setdefault(atom[0], []).append(atom[1:])
+    return by
 
 
 def check_ids(snapshot, ids):
@@ -30,8 +100,8 @@ def check_ids(snapshot, ids):
     known = {p.id for p in snapshot.battlefield}
     bad = [i for i in ids if i not in known]
     if bad:
-        raise InputError([f"unknown permanent id {i!r}; the battlefield has: "
-                          f"{', '.join(sorted(known)) or '(nothing)'}" for i in bad])
+        raise InputError([f"unknown permanent id {quote(i)}; the battlefield has: "
+                          f"{listing(sorted(known)) if known else '(nothing)'}" for i in bad])
 
 
 def asked(ids):
@@ -54,10 +124,10 @@ def show(snapshot, pid):
     """Characteristics and status of one permanent now."""
     check_ids(snapshot, [pid])
     # name_compared/1 asks the KB for same_name(pid, Y) only (kb/face_down.lp): linear grounding
-    [model] = Engine(snapshot_facts(snapshot) + [("name_compared", pid)], "show").ask(asked([pid]))
-    by = {}
-    for atom in model:
-        by.setdefault(atom[0], []).append(atom[1:])
+    [model] = engine(snapshot, "show", facts=[("name_compared", pid)]).ask(asked([pid]))
+    by = group(model)
+    if "pt_too_large" in by:
+        raise AmountTooLarge(f"show {pid}", "power or toughness", "could exceed")
     one = lambda pred: by[pred][0][-1] if pred in by else None
     types = sorted((str(a[-1]) for a in by.get("has_type", [])), key=TYPE_ORDER.index)
     return {
@@ -85,109 +155,127 @@ def show(snapshot, pid):
 def check_player(snapshot, player):
     """Raise InputError unless PLAYER is a player of the snapshot."""
     if player not in snapshot.players:
-        raise InputError(f"unknown player {player!r}; players are {', '.join(snapshot.players)}")
+        raise InputError(f"unknown player {quote(player)}; players are {listing(snapshot.players)}")
 
 
 def actions(snapshot, player=None):
     """{"player": P, "actions": [...legal now...], "refused": [...with the rule and reason...],
     "not_modelled": [...]} for PLAYER (default: the active player).
 
-    Mana costs are checked one action at a time (kb/mana_payment.lp): an action whose mana
-    cost no choice of untapped sources pays is refused (118.3), unless some source was counted
-    by a lower bound, in which case it is listed as not modelled rather than guessed."""
+    Mana costs are decided in the same solve (kb/mana_payment.lp, the `payment` part): an action
+    whose mana cost no choice of untapped sources pays is refused (118.3); one whose payment
+    would need numbers beyond the solver's integers is listed as not modelled."""
     player = player or snapshot.active
-    eng, base, model = _actions_model(snapshot, player)
-    model = [a for a in model if a[0] not in ("tap_source", "gives")]
-    uncertain = any(a[0] == "pay_uncertain" for a in model)
-    extra = []
-    for atom in [a for a in model if a[0] == "legal_action" and a[2] in _mana_costly(model)]:
-        if eng.ask(base + [("paying", atom[2])]):
-            continue
-        model.remove(atom)
-        extra.append(("not_modelled_action", player, atom[2], Const("payment_not_modelled"))
-                     if uncertain else
-                     ("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
-    legal, refused, unknown = render.actions(model + extra)
-    return {"player": player, "actions": legal, "refused": refused, "not_modelled": unknown}
-
-
-def _actions_model(snapshot, player):
-    """The actions engine for SNAPSHOT, the externals asking about PLAYER, and its first model."""
     check_player(snapshot, player)
-    eng = engine(snapshot, "actions")
-    base = [("asked_player", player)]
-    [model] = eng.ask(base)
-    return eng, base, model
-
-
-def _mana_costly(model):
-    """The actions of a model whose `cost` detail includes some mana."""
-    return {a[1] for a in model if a[0] == "action_detail" and str(a[2]) == "cost"
-            and isinstance(a[3], Fn) and a[3].name == "mana" and a[3].args[1] > 0}
+    [model] = engine(snapshot, "actions", facts=[("asked_player", player)]).ask(optimize=True)
+    questions = {a[1]: a[2] for a in model if a[0] == "question_of"}
+    paid = {a[1] for a in model if a[0] == "paid"}
+    too_large = {a[1] for a in model if a[0] == "payment_too_large"}
+    atoms = []
+    for atom in model:
+        q = questions.get(atom[2]) if atom[0] == "legal_action" else None
+        if q is None or q in paid:
+            atoms.append(atom)
+        elif q in too_large:
+            atoms.append(("not_modelled_action", player, atom[2], Const("payment_too_large")))
+        else:
+            atoms.append(("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
+    legal, refused, unknown = render.actions(atoms)
+    return {"player": player, "actions": legal, "refused": refused, "not_modelled": unknown}
 
 
 def pay_cost(snapshot, player, action, sources=None):
     """How PLAYER pays the mana cost of ACTION (a KB action term): [(source id, ability, [letters])]
     for the mana abilities tapped, [] if the cost needs no mana. With SOURCES (ids), only those
-    may be tapped. Raises InputError if no choice of untapped sources pays it (118.3)."""
-    eng, base, model = _actions_model(snapshot, player)
-    if action not in _mana_costly(model):
+    may be tapped. Raises InputError if no choice of untapped sources pays it (118.3). Of the
+    payments, one that taps the fewest sources; the sources of a class are taken in id order."""
+    check_player(snapshot, player)
+    facts = [("paying", action)]
+    if sources is not None:
+        check_ids(snapshot, sources)
+        facts += [("pay_restricted",)] + [("pay_with", s) for s in sources]
+    [model] = engine(snapshot, "pay", facts=facts).ask(optimize=True)
+    question = next((a[2] for a in model if a[0] == "question_of"), None)
+    if question is None:
         if sources:
             raise InputError("--pay names mana sources, but this cost has no mana to pay")
         return []
-    ext = base + [("paying", action)]
-    if sources is not None:
-        check_ids(snapshot, sources)
-        ext += [("pay_restricted",)] + [("pay_with", s) for s in sources]
-    found = eng.ask(ext, optimize=True)
-    if not found:
+    if any(a[0] == "payment_too_large" for a in model):
+        raise InputError("not modelled: deciding how to pay this cost needs numbers beyond the "
+                         "solver's integer range")
+    if not any(a[0] == "paid" for a in model):
         named = f" with {', '.join(sources)}" if sources is not None else " from untapped sources"
         raise InputError(f"the mana cost can't be paid{named} (CR 118.3, 601.2h)")
-    best = found[-1]                         # models improve; the last one taps the fewest sources
-    gives = {}
-    for a in best:
-        if a[0] == "gives":
-            gives.setdefault(a[1], []).extend([MANA_LETTER[str(a[2])]] * a[3])
-    return sorted(((a[1], a[2], sorted(gives.get(a[1], []))) for a in best if a[0] == "tap_source"),
-                  key=lambda t: t[0])
+    excluded = {a[2] for a in model if a[0] == "payment_excluded"}
+    members = {}
+    for a in model:                                    # sorted by id within a class
+        if a[0] == "source_class" and a[2] not in excluded:
+            members.setdefault(a[3], []).append(a[2])
+    by = {}
+    for a in model:
+        if a[0] == "class_outcome":
+            by.setdefault((a[2], a[3]), []).append(a[4])
+    taps = {}
+    for a in model:
+        if a[0] == "tap_count":
+            taps[(a[2], a[3])] = max(taps.get((a[2], a[3]), 0), a[4])
+    paid = []
+    for (cl, vector), n in sorted(taps.items(), key=lambda kv: render_term(kv[0])):
+        ability = min(by[(cl, vector)], key=render_term)
+        for _ in range(n):
+            paid.append((members[cl].pop(0), ability, mana.letters(mana.counts(vector))))
+    return sorted(paid, key=lambda t: t[0])
 
 
 def produce(snapshot, pid, ability=None, choices=()):
-    """{"options": [[letters...], ...]} — every outcome of activating PID's mana ability now: its
-    mana options, every order of the replacement effects, every choice of triggered mana
-    (106.12, 616.1). Each option is a sorted list of mana letters; options are sorted. An
-    ability that would add no mana gives the option []. ``ability`` (1-based, in the order of
-    ``abilities``) picks one mana ability; by default all of them count. ``choices`` are
-    cost_choice facts (e.g. which land is sacrificed) that narrow the outcomes."""
+    """{"options": [[letters...], ...] or None, "amounts": [{letter: count}, ...], "abilities": [...],
+    "triggers": [...]}: every outcome of activating PID's mana ability now: each option of the
+    ability, each order of the replacement effects, each choice of triggered mana (106.12, 616.1),
+    as computed by the KB (mana_outcome/4). Distinct outcomes only, sorted as their sorted letter
+    lists; ``amounts`` gives each as counts per letter, ``options`` as the letter list itself (None
+    when some outcome has more than 1,000 mana). An ability that would add no mana gives the
+    outcome [] / {}. ``ability`` (1-based, in the order of ``abilities``) picks one mana ability;
+    by default all of them count. ``choices`` are cost_choice facts (e.g. which land is sacrificed)
+    that narrow the outcomes. Raises AmountTooLarge if some outcome is beyond the solver's integers."""
     return produce_with_abilities(snapshot, pid, ability, choices)[0]
 
 
 def produce_with_abilities(snapshot, pid, ability=None, choices=()):
     """``produce``'s answer and the [(ability term, text)] of PID's mana abilities."""
     check_ids(snapshot, [pid])
-    eng = Engine(snapshot_facts(snapshot) + [("asked", pid)] + list(choices), "produce")
-    models = eng.ask(models=0)
-    abilities = mana_abilities(models[0] if models else [])
+    [model] = engine(snapshot, "produce", facts=[("outcome_asked", pid), *choices]).ask()
+    abilities = mana_abilities(model)
     if not abilities:
         raise InputError(f"{pid} has no mana ability (CR 605.1a)")
-    if ability is not None:
-        if not 1 <= ability <= len(abilities):
-            raise InputError(f"--ability must be between 1 and {len(abilities)} for {pid}")
-        models = eng.ask([("asked_ability", abilities[ability - 1][0])], models=0)
-    outcomes, triggers = set(), set()
-    for model in models:
-        texts = ability_texts(model)
-        triggers.update(texts.get(a[2], render_term(a[2])) for a in model if a[0] == "tap_triggers")
-        letters = []
-        for atom in model:
-            if atom[0] == "final":
-                letters += [MANA_LETTER[str(atom[1])]] * atom[2]
-            elif atom[0] == "trigger_adds":
-                letters.append(MANA_LETTER[str(atom[2])])
-        outcomes.add(tuple(sorted(letters)))
-    return ({"options": sorted(list(o) for o in outcomes),
+    if ability is not None and not 1 <= ability <= len(abilities):
+        raise InputError(f"--ability must be between 1 and {len(abilities)} for {pid}")
+    wanted = {ab for ab, _ in abilities} if ability is None else {abilities[ability - 1][0]}
+    if any(a[0] == "too_large" and a[1] in wanted for a in model):
+        raise AmountTooLarge(f"produce {pid}")
+    outcomes = {}
+    for atom in model:
+        if atom[0] == "outcome" and atom[1] in wanted:
+            c = mana.counts(atom[2])
+            outcomes[tuple(c.items())] = c
+        elif atom[0] == "no_mana" and atom[1] in wanted:
+            outcomes[()] = {}
+    amounts = sorted(outcomes.values(), key=mana.outcome_key)
+    listed = all(mana.total(c) <= mana.MAX_LISTED for c in amounts)
+    texts = ability_texts(model)
+    triggers = {texts.get(a[3], render_term(a[3])) for a in model
+                if a[0] == "taps_trigger" and a[2] in wanted}
+    return ({"options": [mana.letters(c) for c in amounts] if listed else None,
+             "amounts": amounts,
              "abilities": [text for _, text in abilities],
              "triggers": sorted(triggers)}, abilities)
+
+
+def activation_costs(snapshot, action, choices=()):
+    """What paying the costs of ACTION (an act(activate,X,Ab) term) changes, with CHOICES
+    (cost_choice facts): the model of queries/activate.lp (cost_taps, cost_life, ...,
+    cost_choice_missing, cost_triggers, ability_text atoms)."""
+    [model] = engine(snapshot, "activate", facts=[("doing", action), *choices]).ask()
+    return model
 
 
 def ability_texts(model):
@@ -295,12 +383,18 @@ def cast_free(snapshot, card, player):
     {"card", "mana_value", "castable", "options": [{"halves", "x", "additional_costs"}], "reason",
     "refused", "alternative_costs_excluded"}. castable is None where that is not modelled. An option
     of a face whose targeted text the compiler doesn't model says "not_checked": ["targets (601.2c)"]:
-    whether the spell has legal targets is then not checked."""
+    whether the spell has legal targets is then not checked. CARD may be any spelling of a card
+    name the snapshot accepts (a face name, another case)."""
+    return cast_free_with_costs(snapshot, card, player)[0]
+
+
+def cast_free_with_costs(snapshot, card, player):
+    """``cast_free``'s answer and, for each of its options, the additional costs as KB terms in the
+    order of their texts: sacrifice(T), discard_card, pay_life(N), kicker(Ab)."""
+    card = cardlookup.among(snapshot.cards, card)
     _check_in_hand(snapshot, card, player)
     [model] = engine(snapshot, "cast_free").ask([("asked_card", player, card)])
-    by = {}
-    for atom in model:
-        by.setdefault(atom[0], []).append(atom[1:])
+    by = group(model)
     faces = {i: f for _, i, f in by.get("card_face", [])}
     order = {f: i for i, f in faces.items()}
     has_x = {a[0] for a in by.get("has_x", [])}
@@ -319,18 +413,20 @@ def cast_free(snapshot, card, player):
 
     from .facts import compiled
     targeted = {n.card for n in compiled(snapshot, card).not_modelled if "target" in n.text}
-    options = []
+    options, costs = [], []
     for ch in sorted((a[2] for a in by.get("free_castable", [])), key=key):
         parts = set(halves_of.get(ch, []))
         unchecked = ["targets (601.2c)"] if parts & targeted else []
-        mandatory = sorted(additional_cost_text(k) for c, h, k in by.get("mandatory_additional", []) if h == ch)
-        optional = sorted(f"kicker {render.cost_text(kcost.get(ab, []))}"
-                          for c, h, ab in by.get("optional_additional", []) if h == ch)
+        mandatory = sorted(((additional_cost_text(k), k) for c, h, k in by.get("mandatory_additional", [])
+                            if h == ch), key=lambda c: c[0])
+        optional = sorted(((f"kicker {render.cost_text(kcost.get(ab, []))}", fn("kicker", ab))
+                           for c, h, ab in by.get("optional_additional", []) if h == ch), key=lambda c: c[0])
         for mask in range(2 ** len(optional)):
-            chosen = [o for i, o in enumerate(optional) if mask >> i & 1]
-            options.append({"halves": halves(ch), "x": 0, "additional_costs": mandatory + chosen,
+            chosen = mandatory + [o for i, o in enumerate(optional) if mask >> i & 1]
+            options.append({"halves": halves(ch), "x": 0, "additional_costs": [t for t, _ in chosen],
                             **({"x_rule": "107.3b"} if has_x & parts else {}),
                             **({"not_checked": unchecked} if unchecked else {})})
+            costs.append([k for _, k in chosen])
     refused = []
     for pred in ("free_cast_blocked", "free_cast_unknown"):
         for _, _, ch, rule, why in by.get(pred, []):
@@ -347,9 +443,9 @@ def cast_free(snapshot, card, player):
     mv = by["card_mana_value"][0][1] if "card_mana_value" in by else None
     excluded = sorted({f"{k} {render.cost_text(kcost.get(ab, []))}"
                        for _, _, ab, k in by.get("excluded_alternative", [])})
-    return {"card": card, "mana_value": mv, "mana_value_greater_than_4": None if mv is None else mv > 4,
-            "castable": castable, "options": options, "reason": reason, "refused": refused,
-            "alternative_costs_excluded": [{"cost": e, "rule": "118.9a"} for e in excluded]}
+    return ({"card": card, "mana_value": mv, "mana_value_greater_than_4": None if mv is None else mv > 4,
+             "castable": castable, "options": options, "reason": reason, "refused": refused,
+             "alternative_costs_excluded": [{"cost": e, "rule": "118.9a"} for e in excluded]}, costs)
 
 
 def enters(snapshot, pid):
@@ -358,6 +454,8 @@ def enters(snapshot, pid):
     check_ids(snapshot, [pid])
     [model] = engine(snapshot, "enters").ask(asked([pid]))
     out = {"x": 0, "counters": {}, "toughness": None}
+    if any(a[0] == "pt_too_large" for a in model):
+        raise AmountTooLarge(pid, "power or toughness", "could exceed")
     for atom in model:
         if atom[0] == "enters_with":
             out["counters"][atom[2]] = out["counters"].get(atom[2], 0) + atom[3]

@@ -1,9 +1,11 @@
 """The card library: Oracle text as data.
 
 The bundled library is every ``*.json`` file in ``pyengine/cards/`` (a list of card objects);
-a snapshot's ``cards:`` entries are validated by the same function and may add cards. A card is
-``{name, mana_cost, type, power, toughness, text}``; a split or double-faced card has
-``layout`` (``split``, ``transform`` or ``modal_dfc``) and ``faces``, each face a card object.
+a snapshot's ``cards:`` entries and the card database (``pyengine/carddb``) are validated by the
+same function. A card is ``{name, mana_cost, type, power, toughness, loyalty, defense, text}``.
+A card of a layout with several faces (``FACED_LAYOUTS``: split, double-faced, ...) has ``layout``
+and ``faces``, each face a card object; the other layouts (``ONE_FACE_LAYOUTS``: leveler, saga,
+...) are printed with one face and have ``layout`` beside the face's keys.
 """
 
 from dataclasses import dataclass, field
@@ -11,19 +13,40 @@ import json
 from pathlib import Path
 import re
 
+from . import limits
 from .errors import InputError
+from .untrusted import character_problem, show
 
 CARD_DIR = Path(__file__).parent / "cards"
-LAYOUTS = ("normal", "split", "transform", "modal_dfc")
-_FACE_KEYS = {"name", "mana_cost", "type", "power", "toughness", "text", "color_indicator"}
+# Layouts of one face: the card is structurally a normal card, and what is special about it is
+# in its text (711 leveler, 714 saga, 716 class, 719 case, 718 prototype, 702.140 mutate; host and
+# augment are Unstable's).
+ONE_FACE_LAYOUTS = ("normal", "leveler", "saga", "class", "case", "prototype", "mutate", "host",
+                    "augment")
+# Layouts with two faces, each keyed by its own name (face 1 = the front, the left half, the
+# creature of an adventurer card, the unflipped half): 709 split (aftermath 702.127 is a split
+# card too), 710 flip, 712 double-faced (transform, modal_dfc, meld: face 2 is the melded
+# permanent), 715 adventurer; "prepare" is MTGJSON's name for the adventure-like cards of a set
+# newer than the CR edition the KB cites; reversible_card is one card printed on both sides.
+FACED_LAYOUTS = ("split", "aftermath", "flip", "transform", "modal_dfc", "meld", "adventure",
+                 "prepare", "reversible_card")
+LAYOUTS = ONE_FACE_LAYOUTS + FACED_LAYOUTS
+_FACE_KEYS = {"name", "mana_cost", "type", "power", "toughness", "loyalty", "defense", "text",
+              "color_indicator"}
 _COLOR_LETTERS = ("W", "U", "B", "R", "G")
 # Every mana symbol of 107.4 (generic, colored, colorless, X/Y/Z, snow, hybrid, monocolored
 # hybrid, Phyrexian and hybrid Phyrexian, half mana); the compiler may still not model some.
 _MANA_SYMBOL = re.compile(r"\{(?:[0-9]+|[WUBRGCXYZS]|[WUBRGC]/[WUBRG](?:/P)?|[WUBRG]/P|2/[WUBRG]|H[WUBRG]?|½)\}")
 _MANA_COST = re.compile(rf"(?:{_MANA_SYMBOL.pattern})*")
 _CARD_KEYS = _FACE_KEYS | {"layout", "faces"}
-_PT = re.compile(r"-?[0-9]+|\*|[0-9]*[+-]?\*")    # used with fullmatch
-MAX_PT = 1_000_000
+_PT = re.compile(r"-?[0-9]+|\*|[0-9]*[+-]?\*|\*[+-][0-9]+")    # used with fullmatch
+# Cards that are never in a player's hand, library, graveyard or on the battlefield: they stay in
+# the command zone (or outside the game) and are not permanents.
+NONTRADITIONAL = {"plane": "311.2", "phenomenon": "312.2", "vanguard": "313.2", "scheme": "314.2",
+                  "conspiracy": "315.3", "dungeon": "309.2c"}
+# Card types that can't enter the battlefield (a manifested or cloaked card may still be one,
+# face down: 701.40g).
+NOT_PERMANENT = {"instant": "304.4", "sorcery": "307.4"}
 
 
 @dataclass(frozen=True)
@@ -37,6 +60,8 @@ class Face:
     toughness: str | None = None
     text: str = ""
     color_indicator: tuple = ()
+    loyalty: str | None = None         # printed loyalty of a planeswalker (306.5a), e.g. "3" or "X"
+    defense: str | None = None         # printed defense of a battle (310.4a)
 
 
 @dataclass(frozen=True)
@@ -62,46 +87,70 @@ def _face(d, where, problems):
     if not isinstance(d, dict):
         problems.append(f"{where}: expected a mapping with name, type and text, got {type(d).__name__}")
         return None
-    unknown = sorted(set(map(str, d)) - _CARD_KEYS)
+    unknown = sorted(show(k) for k in d if k not in _CARD_KEYS)
     if unknown:
         problems.append(f"{where}: unknown key(s) {', '.join(unknown)}; allowed: {', '.join(sorted(_CARD_KEYS))}")
-    name = d.get("name")
-    if not isinstance(name, str) or not name.strip():
-        problems.append(f"{where}: 'name' must be a non-empty string")
-        name = None
-    elif len(name) > 200:
-        problems.append(f"{where}: 'name' is longer than 200 characters")
-        name = None
-    type_line = d.get("type")
-    if not isinstance(type_line, str) or not type_line.strip():
-        problems.append(f"{where}: 'type' must be a type line such as \"Creature — Elf\"")
-        type_line = None
+    name = _string(d, "name", where, problems, limits.MAX_NAME, "a non-empty string")
+    type_line = _string(d, "type", where, problems, limits.MAX_NAME, 'a type line such as "Creature — Elf"')
     cost = d.get("mana_cost")
     if cost is not None and not isinstance(cost, str):
         problems.append(f"{where}: 'mana_cost' must be a string such as \"{{1}}{{G}}\" or null")
         cost = None
-    elif cost is not None and not _MANA_COST.fullmatch(cost.strip()):
-        problems.append(f"{where}: 'mana_cost' {cost[:60]!r} is not a run of mana symbols such as "
+    elif cost is not None and (len(cost) > limits.MAX_NAME or not _MANA_COST.fullmatch(cost.strip())):
+        problems.append(f"{where}: 'mana_cost' {show(cost)} is not a run of mana symbols such as "
                         "\"{2}{G}{G}\" (107.4)")
         cost = None
-    text = d.get("text", "") or ""
-    if not isinstance(text, str):
-        problems.append(f"{where}: 'text' must be a string")
+    text = d.get("text")
+    if text is None:
         text = ""
+    elif not isinstance(text, str):
+        problems.append(f"{where}: 'text' must be a string, got {show(text)}")
+        text = ""
+    elif len(text) > limits.MAX_TEXT:
+        problems.append(f"{where}: 'text' is longer than {limits.MAX_TEXT} characters")
+        text = ""
+    else:
+        bad = character_problem(f"{where}: 'text'", text, allow="\n")
+        if bad:
+            problems.append(bad)
+            text = ""
     pt = {}
     for key in ("power", "toughness"):
         pt[key] = _pt_value(d.get(key))
         if d.get(key) is not None and pt[key] is None:
-            problems.append(f"{where}: '{key}' must be a whole number between -{MAX_PT} and {MAX_PT}, "
-                            "or a string such as \"2\", \"*\" or \"1+*\"")
-    indicator = d.get("color_indicator") or []
-    if not isinstance(indicator, list) or not all(c in _COLOR_LETTERS for c in indicator):
+            problems.append(f"{where}: '{key}' must be a whole number between -{limits.MAX_NUMBER} and "
+                            f"{limits.MAX_NUMBER}, or a string such as \"2\", \"*\" or \"1+*\"")
+    for key in ("loyalty", "defense"):
+        pt[key] = _pt_value(d.get(key))
+        if d.get(key) is not None and pt[key] is None:
+            problems.append(f"{where}: '{key}' must be a whole number between 0 and {limits.MAX_NUMBER}, "
+                            "or a string such as \"3\" or \"X\"")
+    indicator = d.get("color_indicator")
+    if indicator is None:
+        indicator = []
+    elif not isinstance(indicator, list) or not all(c in _COLOR_LETTERS for c in indicator):
         problems.append(f"{where}: 'color_indicator' must be a list of color letters such as [\"G\"] (204.1)")
         indicator = []
     if name is None or type_line is None:
         return None
-    return Face(name.strip(), cost.strip() if cost else None, type_line.strip(),
-                pt["power"], pt["toughness"], text, tuple(indicator))
+    return Face(name, cost.strip() if cost else None, type_line,
+                pt["power"], pt["toughness"], text, tuple(indicator), pt["loyalty"], pt["defense"])
+
+
+def _string(d, key, where, problems, longest, what):
+    """The stripped string under KEY (required), or None with a problem line."""
+    v = d.get(key)
+    if not isinstance(v, str) or not v.strip():
+        problems.append(f"{where}: '{key}' must be {what}" + (f", got {show(v)}" if v is not None else ""))
+        return None
+    if len(v) > longest:
+        problems.append(f"{where}: '{key}' is longer than {longest} characters")
+        return None
+    bad = character_problem(f"{where}: '{key}'", v)
+    if bad:
+        problems.append(bad)
+        return None
+    return v.strip()
 
 
 def _pt_value(v):
@@ -109,10 +158,12 @@ def _pt_value(v):
     if isinstance(v, bool) or not isinstance(v, (int, str)):
         return None
     if isinstance(v, int):
-        return str(v) if abs(v) <= MAX_PT else None
+        return str(v) if abs(v) <= limits.MAX_NUMBER else None
+    if v == "X":                              # loyalty X (306.5b: it enters with X counters)
+        return v
     if len(v) > 20 or not _PT.fullmatch(v):
         return None
-    return None if re.fullmatch(r"-?[0-9]+", v) and abs(int(v)) > MAX_PT else v
+    return None if re.fullmatch(r"-?[0-9]+", v) and abs(int(v)) > limits.MAX_NUMBER else v
 
 
 def parse_card(d, where="card"):
@@ -128,30 +179,74 @@ def _parse(d, where, problems):
     if not isinstance(d, dict):
         problems.append(f"{where}: expected a mapping with name, type and text, got {type(d).__name__}")
         return None
-    layout = d.get("layout", "normal")
+    layout = d.get("layout")
+    if layout is None:
+        layout = "normal"
     if layout not in LAYOUTS:
-        problems.append(f"{where}: 'layout' must be one of {', '.join(LAYOUTS)}")
+        problems.append(f"{where}: 'layout' must be one of {', '.join(LAYOUTS)}, got {show(layout)}")
         return None
-    if layout == "normal":
+    if layout in ONE_FACE_LAYOUTS:
         if "faces" in d:
-            problems.append(f"{where}: 'faces' is only for split and double-faced layouts")
+            problems.append(f"{where}: 'faces' is only for layouts with several faces "
+                            f"({', '.join(FACED_LAYOUTS)})")
         face = _face(d, where, problems)
-        return Card(face.name, "normal", (face,)) if face else None
-    name = d.get("name")
+        return Card(face.name, layout, (face,)) if face else None
     faces = d.get("faces")
-    unknown = sorted(set(map(str, d)) - {"name", "layout", "faces"})
+    unknown = sorted(show(k) for k in d if k not in ("name", "layout", "faces"))
     if unknown:                     # each face carries its own cost, type and text
         problems.append(f"{where}: unknown key(s) {', '.join(unknown)} for layout {layout}; "
                         "a split or double-faced card has name, layout and faces")
-    if not isinstance(name, str) or not name.strip():
-        problems.append(f"{where}: 'name' must be a non-empty string")
+    name = _string(d, "name", where, problems, limits.MAX_NAME, "a non-empty string")
     if not isinstance(faces, list) or len(faces) != 2:
         problems.append(f"{where}: layout {layout} needs 'faces', a list of exactly two faces")
         return None
     parsed = [_face(f, f"{where}, face {i + 1}", problems) for i, f in enumerate(faces)]
-    if None in parsed or not isinstance(name, str):
+    if None in parsed or name is None:
         return None
-    return Card(name.strip(), layout, tuple(parsed))
+    if parsed[0].name == parsed[1].name and layout != "reversible_card":  # one card, printed twice
+        problems.append(f"{where}: both faces are named {show(parsed[0].name)}; the faces of a "
+                        f"{layout} card have different names")
+        return None
+    if name in (parsed[0].name, parsed[1].name):
+        problems.append(f"{where}: a face has the card's own name {show(name)}; a {layout} card is "
+                        "named after both faces, such as \"Turn // Burn\"")
+        return None
+    return Card(name, layout, tuple(parsed))
+
+
+def _types(face):
+    """The lower-case words before the dash of a face's type line."""
+    return re.split(r"\s+(?:—|-)\s+|—", face.type_line, maxsplit=1)[0].lower().split()
+
+
+def zone_problem(card):
+    """Why CARD can't be in a player's hand, library, graveyard or on the battlefield, or None:
+    nontraditional cards stay in the command zone (309.2c, 311.2, 312.2, 313.2, 314.2, 315.3)."""
+    for face in card.faces:
+        for t in _types(face):
+            if t in NONTRADITIONAL:
+                return (f"a {t} card stays in the command zone and is never a permanent or in "
+                        f"a player's hand, library or graveyard (CR {NONTRADITIONAL[t]})")
+    return None
+
+
+def battlefield_problem(card, face_down):
+    """Why CARD can't be the card of a permanent, or None. Instants and sorceries can't enter the
+    battlefield (304.4, 307.4), but a face-down permanent may be one (manifest, cloak: 701.40g)."""
+    problem = zone_problem(card)
+    if problem or face_down:
+        return problem
+    # a split card has the types of both halves (709.4); a double-faced card enters front face up
+    faces = card.faces if card.layout == "split" else card.faces[:1]
+    for face in faces:
+        for t in _types(face):
+            if t in NOT_PERMANENT:
+                why = {"split": "; a split card has the card types of both halves (CR 709.4c)",
+                       "normal": ""}.get(card.layout, "; its front face is up on the battlefield "
+                                         "(CR 712.8d; a permanent showing its back face is not modelled)")
+                return (f"{'an' if t == 'instant' else 'a'} {t} can't be on the battlefield "
+                        f"(CR {NOT_PERMANENT[t]}){why}")
+    return None
 
 
 def load_bundled():

@@ -20,8 +20,10 @@ import re
 import time
 
 from . import cardlib, snapshot as snapshot_mod
+from .asp import kbmodel
+from .asp.driver import Engine, kb_parts, kb_root
 from .compiler import compile_card
-from .engine import Engine, kb_program, kb_root
+from .counters import pt_facts
 from .errors import InputError
 from .facts import snapshot_facts
 from .terms import Const, render_fact
@@ -49,14 +51,16 @@ class Property:
 
 
 def properties():
-    """Every property of ``properties/*.lp``, sorted by name."""
+    """Every property of ``properties/*.lp``, sorted by name: its ``%*! property: ...`` doc
+    comment and its ``@uses`` / ``@max`` annotations, read by clingo's parser (kbmodel)."""
     out = []
     for path in sorted((kb_root() / "properties").glob("*.lp")):
-        text = path.read_text(encoding="utf-8")
-        m = re.search(r"%\*!\s*property:\s*(.*?)\*%", text, re.S)
-        doc = " ".join(m.group(1).split()) if m else ""
-        uses = tuple(re.findall(r"^%\s*@uses\s+(\S+)\s*$", text, re.M))
-        caps = tuple((k, int(v)) for k, v in re.findall(r"^%\s*@max\s+(\w+)=(\d+)", text, re.M))
+        model = kbmodel.program_file(path)
+        docs = [d.body for d in model.docs if d.body.startswith("property:")]
+        doc = docs[0][len("property:"):].strip() if docs else ""
+        uses = tuple(v.split()[0] for v in model.annotation(path.name, "uses") if v.split())
+        caps = tuple((m.group(1), int(m.group(2))) for a in model.annotation(path.name, "max")
+                     if (m := re.match(r"(\w+)=(\d+)", a)))
         out.append(Property(path.stem, path, doc, uses, caps))
     return out
 
@@ -89,7 +93,7 @@ def domain_facts(bound, players=2, effects=1, counters=1):
     f += [("effect_slot", i) for i in range(1, effects + 1)]
     f += [("gen_step", Const(s)) for s in snapshot_mod.STEPS] + [("default_step", Const(DEFAULT_STEP))]
     f += [("gen_face_down", Const(h)) for h in snapshot_mod.FACE_DOWN]
-    f += [("gen_counter_kind", k) for k in COUNTER_KINDS]
+    f += [("gen_counter_kind", k) for k in COUNTER_KINDS] + pt_facts(COUNTER_KINDS)
     f += [("gen_counter_count", n) for n in range(1, counters + 1)]
     return f + _card_facts()
 
@@ -149,8 +153,10 @@ def search(prop, bound=DEFAULT_BOUND, players=2, effects=1, counters=1, time_lim
         return {"property": prop.name, "doc": prop.doc, "holds": None, "bounds": bounds,
                 "unavailable": f"needs {', '.join(prop.missing())}, which this KB does not have"}
     t0 = time.perf_counter()
+    # a property may read any predicate of the KB: every #program part is grounded
     eng = Engine(domain_facts(bound, players, effects, counters), "check_states",
-                 programs=[kb_root() / u for u in prop.uses] + [prop.path], time_limit=time_limit)
+                 programs=[kb_root() / u for u in prop.uses] + [prop.path], time_limit=time_limit,
+                 parts=kb_parts(kb_root()))
     # widen the bound one permanent at a time: the first size with a counterexample is the
     # smallest; within it the solver minimises effects, players and departures from defaults
     totals = {"choices": 0, "conflicts": 0, "models": 0}
@@ -181,23 +187,72 @@ def search(prop, bound=DEFAULT_BOUND, players=2, effects=1, counters=1, time_lim
 
 
 def check_snapshot(snapshot, props=None):
-    """Every violation/2 the KB derives for SNAPSHOT, and the properties it breaks."""
+    """Every violation/2 the KB derives for SNAPSHOT, and the properties it breaks (those without
+    a query's choices: the others are for the bounded search)."""
     props = properties() if props is None else props
-    eng = Engine(snapshot_facts(snapshot), "violations")
-    [model] = eng.ask()
+    broken, atoms = state_witnesses(snapshot_facts(snapshot), [p for p in props if not p.uses])
     rules = {}
-    for r in kb_program().rules:
+    for r in kbmodel.kb(kb_root()).rules:
         for h in r.heads:
             if h[0] == "violation" and len(h) == 3 and isinstance(h[1], Const):
                 rules.setdefault(h[1].name, set()).update(r.cr)
     violations = [{"violation": render_fact(a), "kind": str(a[1]), "cr": sorted(rules.get(str(a[1]), ()))}
-                  for a in sorted(model, key=render_fact) if a[0] == "violation"]
-    broken = {}
-    for prop in props:
-        if prop.uses:              # properties over a query's choices are for the bounded search
-            continue
-        [m] = Engine(snapshot_facts(snapshot), "violations", programs=[prop.path]).ask()
-        w = sorted(render_fact(a) for a in m if a[0] == "property_violated")
-        if w:
-            broken[prop.name] = w
+                  for a in atoms]
     return {"violations": violations, "properties_violated": broken}
+
+
+def state_witnesses(facts, props, violations=True):
+    """What the properties PROPS say about one concrete state (its FACTS): ({property name: sorted
+    property_violated witnesses} for those it breaks, and, with VIOLATIONS, the violation/2 atoms
+    the KB derives, sorted). Used by ``check --snapshot`` and by ``mtgkb sweep`` on every state.
+
+    A property over a query's choices (``% @uses``) is evaluated over every answer set of that
+    query. Properties without choices are grounded together in one program when their helper
+    predicates are distinct (one grounding instead of one per property); a witness found that way
+    is attributed by checking each of the group alone."""
+    plain = tuple(p for p in props if not p.uses)
+    groups = _groups(plain) if plain else ([()] if violations else [])
+    broken, found = {}, set()
+    for group in groups:
+        w, v = _witnesses(facts, group)
+        found |= v
+        if w:
+            for p in group:
+                alone = _witnesses(facts, [p])[0] if len(group) > 1 else w
+                if alone:
+                    broken[p.name] = alone
+    for p in props:
+        if p.uses:
+            w, _ = _witnesses(facts, [p], models=0)
+            if w:
+                broken[p.name] = w
+    return dict(sorted(broken.items())), sorted(found, key=render_fact) if violations else []
+
+
+@lru_cache(maxsize=8)
+def _groups(props):
+    """PROPS (without choices) in groups whose helper predicates are distinct (they can share one
+    program), in order."""
+    heads = {p.name: {d for r in kbmodel.program_file(p.path).rules for d in r.defines
+                      if d[0] != "property_violated"} for p in props}
+    groups = []
+    for p in props:
+        for g in groups:
+            if all(not heads[p.name] & heads[q.name] for q in g):
+                g.append(p)
+                break
+        else:
+            groups.append([p])
+    return [tuple(g) for g in groups]
+
+
+def _witnesses(facts, props, models=1):
+    """property_violated witnesses (rendered, sorted) of PROPS grounded together on FACTS, over every
+    answer set when MODELS is 0; and the violation/2 atoms (a set of tuples). Every #program part
+    is grounded: a property may read any predicate of the KB."""
+    uses = sorted({u for p in props for u in p.uses})
+    found = Engine(facts, "violations", programs=[kb_root() / u for u in uses] + [p.path for p in props],
+                   parts=kb_parts(kb_root())).ask(models=models)
+    w = {render_fact(a) for m in found for a in m if a[0] == "property_violated"}
+    v = {a for m in found for a in m if a[0] == "violation"}
+    return sorted(w), v

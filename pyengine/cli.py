@@ -1,37 +1,67 @@
 """The ``mtgkb`` command line (click). Each command lives in ``pyengine/commands/<name>.py`` and
-exposes a click command named ``command``; this module collects them, and owns the shared options
-and the one place where errors become messages and exit codes:
+exposes a click command named ``command``; this module registers them by name and imports a
+command's module only when that command runs (or help lists it), and owns the shared options and
+the one place where errors become messages and exit codes:
 
 - bad input (snapshot, card, id, question): one line per problem on stderr, exit status 2;
 - an answer that involves card text the compiler does not model: a ``note:`` line on stderr.
+
+Start-up stays light: this module and the command modules import only click; clingo, PyYAML and
+the card compiler are imported by the code that uses them, when a command runs.
 """
 
 import functools
 import importlib
 import json
-import pkgutil
 import sys
 
 import click
 
 from . import __version__
-from . import commands as _commands
-from . import snapshot as snapshot_mod
+from . import limits
 from .errors import InputError
-from .facts import not_modelled
+from .untrusted import one_line
 
 EXIT_BAD_INPUT = 2
+# click >= 8.2 raises this for a group called without arguments (click 8.1 printed the help)
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+# command name -> (module of pyengine.commands, one-line summary for `mtgkb --help`): the queries in
+# the order DESIGN.md documents them, then the others by name; a command's full help is its
+# function's docstring
+COMMANDS = {
+    "could-produce": ("could_produce", "The types of mana each permanent could produce (CR 106.7)."),
+    "produce": ("produce", "What activating a permanent's mana ability adds now."),
+    "actions": ("actions", "The actions a player may take now, and why not the others."),
+    "show": ("show", "A permanent's characteristics and status now."),
+    "untap": ("untap", "What untaps in a player's next untap step, and what not."),
+    "cast-free": ("cast_free", "Casting a card from hand without paying its mana cost now."),
+    "apply": ("apply", "Perform one action; print the new snapshot and its events."),
+    "check": ("check", "Search small states for one that breaks a property."),
+    "coverage": ("coverage", "Source sentences and CR rules -> KB rules -> tests."),
+    "explain": ("explain", "Why an atom holds (or, with --why-not, does not)."),
+    "batch": ("batch", "One query over many snapshots: a JSON line per input."),
+    "cards": ("cards", "The card database: every card of the game by name, offline."),
+    "import": ("import_", "Convert game states written by other engines into snapshots."),
+    "sweep": ("sweep", "Check every property on states made from a card pool."),
+}
 
 
 class Group(click.Group):
-    """Lists commands in the order they are documented in DESIGN.md."""
-
-    ORDER = ["could-produce", "produce", "actions", "show", "untap", "cast-free", "apply", "check",
-             "coverage", "explain"]
+    """The command group: commands registered by name (COMMANDS), each module imported only when
+    its command runs, so that `mtgkb --help` and every command start without the others' imports."""
 
     def list_commands(self, ctx):
-        names = super().list_commands(ctx)
-        return sorted(names, key=lambda n: (self.ORDER.index(n) if n in self.ORDER else 99, n))
+        return list(COMMANDS)
+
+    def get_command(self, ctx, name):
+        if name not in COMMANDS:
+            return None
+        return importlib.import_module(f"{__package__}.commands.{COMMANDS[name][0]}").command
+
+    def format_commands(self, ctx, formatter):
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, summary) for name, (_, summary) in COMMANDS.items()])
 
     def main(self, args=None, prog_name=None, standalone_mode=True, **extra):
         """Usage errors (a missing argument, an unknown option) are bad input too: one
@@ -40,12 +70,15 @@ class Group(click.Group):
             return super().main(args, prog_name, standalone_mode=False, **extra)
         try:
             rv = super().main(args, prog_name, standalone_mode=False, **extra)
+        except _NO_ARGS_IS_HELP as e:         # `mtgkb` alone asks for the help: print it, exit 0
+            click.echo(e.ctx.get_help())
+            sys.exit(0)
         except click.UsageError as e:
             where = e.ctx.command_path if e.ctx else "mtgkb"
-            click.echo(f"error: {e.format_message()} (see '{where} --help')", err=True)
+            error_lines([f"{e.format_message()} (see '{where} --help')"])
             sys.exit(EXIT_BAD_INPUT)
         except click.ClickException as e:
-            click.echo(f"error: {e.format_message()}", err=True)
+            error_lines([e.format_message()])
             sys.exit(EXIT_BAD_INPUT)
         except click.exceptions.Abort:
             click.echo("aborted", err=True)
@@ -53,7 +86,9 @@ class Group(click.Group):
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
-@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]},
+             epilog="\b\nLimits (larger input is refused with exit status 2):\n"
+                    + "\n".join("  " + line for line in limits.describe()))
 @click.version_option(version=__version__, prog_name="mtgkb")   # works uninstalled too
 @click.option("--strict", is_flag=True,
               help="Refuse to answer (exit status 3) when the snapshot involves card text the KB "
@@ -82,14 +117,16 @@ def json_option(f):
     return click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")(f)
 
 
-def load_snapshot(path):
-    """Load and validate SNAP (a path or '-')."""
-    if path == "-":
-        raw = sys.stdin.buffer.read(snapshot_mod.MAX_BYTES + 1)     # bounded, like a file
-        if len(raw) > snapshot_mod.MAX_BYTES:
-            raise InputError(f"<stdin>: input is larger than {snapshot_mod.MAX_BYTES} bytes")
-        return snapshot_mod.validate(snapshot_mod.parse_text(raw, "<stdin>"))
-    return snapshot_mod.load(path)
+def load_snapshot(path, answer=None):
+    """Load and validate SNAP (a path or '-'). With `mtgkb --strict`, a snapshot that involves card
+    text the KB does not model and that could change ``answer`` (the running command's, one of
+    pyengine.compiler.affects.ANSWERS; None: any) is refused here, before anything is computed
+    (exit status 3), so that --strict holds for every command that reads a snapshot."""
+    from . import snapshot as snapshot_mod
+    s = snapshot_mod.load(path)
+    if _strict():
+        notes(s, answer)
+    return s
 
 
 EXIT_NOT_MODELLED = 3
@@ -97,19 +134,32 @@ EXIT_NOT_MODELLED = 3
 
 def notes(snapshot, answer=None):
     """'note:' lines on stderr for card text that is not modelled and could change the answer
-    (``answer``: one of pyengine.compiler.affects.ANSWERS; None: any). With `mtgkb --strict`,
-    such text stops the command before it answers (exit status 3): it refuses exactly when a note
-    is printed."""
+    (``answer``: one of pyengine.compiler.affects.ANSWERS; None: any); never silently dropped.
+    With `mtgkb --strict`, such text stops the command before it answers (exit status 3): it
+    refuses exactly when a note is printed."""
+    from .facts import not_modelled
     missing = not_modelled(snapshot, answer)
     for n in missing:
-        where = f"line {n.line}" if n.line else "card"
-        click.echo(f"note: {n.card} ({where}) not modelled: {n.text}", err=True)
-    ctx = click.get_current_context(silent=True)
-    root = ctx.find_root() if ctx else None
-    if missing and root is not None and (root.obj or {}).get("strict"):
+        click.echo(one_line(note_line(n)), err=True)
+    if missing and _strict():
         click.echo("error: --strict: the answer could depend on the card text above, which is not "
                    "modelled", err=True)
         sys.exit(EXIT_NOT_MODELLED)
+
+
+def note_line(note):
+    """The 'note:' line of a compiler Note: the card, the line (or 'card'), the text, and why
+    (unless the reason is only that it is not modelled)."""
+    where = f"line {note.line}" if note.line else "card"
+    why = f" [{note.reason}]" if note.reason and note.reason != "not modelled" else ""
+    return f"note: {note.card} ({where}) not modelled: {note.text}{why}"
+
+
+def _strict():
+    """Whether `mtgkb --strict` was given."""
+    ctx = click.get_current_context(silent=True)
+    root = ctx.find_root() if ctx else None
+    return root is not None and bool((root.obj or {}).get("strict"))
 
 
 def emit(result, as_json, human):
@@ -120,6 +170,12 @@ def emit(result, as_json, human):
         click.echo(human(result))
 
 
+def error_lines(problems):
+    """One `error:` line on stderr per problem; whatever a problem quotes, it stays one line."""
+    for line in problems:
+        click.echo(f"error: {one_line(str(line))}", err=True)
+
+
 def handles_errors(f):
     """Turn InputError into one line per problem and exit status 2; no traceback for any input."""
     @functools.wraps(f)
@@ -127,15 +183,10 @@ def handles_errors(f):
         try:
             return f(*a, **kw)
         except InputError as e:
-            for line in e.problems:
-                click.echo(f"error: {line}", err=True)
+            error_lines(e.problems)
             sys.exit(EXIT_BAD_INPUT)
         except RecursionError:
-            click.echo("error: input nested too deeply", err=True)
+            error_lines(["input nested too deeply"])
             sys.exit(EXIT_BAD_INPUT)
     return wrapper
 
-
-for _m in pkgutil.iter_modules(_commands.__path__):
-    if not _m.name.startswith("_"):
-        main.add_command(importlib.import_module(f"{_commands.__name__}.{_m.name}").command)

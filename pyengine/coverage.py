@@ -16,10 +16,10 @@ import re
 
 import yaml
 
-from .engine import kb_program, kb_root, query_program
+from .asp import kbmodel
+from .asp.driver import kb_root
 from .errors import InputError
 
-SENTENCE_END = re.compile(r"(?<=[.!?])[”\"’)]*\s+(?=[A-Z“\"(])")
 MIN_QUOTE = 30          # characters of a sentence a test must quote to count as quoting it
 
 
@@ -196,7 +196,8 @@ def report():
     seen_rules = set()
     uniq = []
     # one entry per source rule (unpooled copies merged); the KB, and the helper rules of queries
-    for r in kb_program().rules + query_program().rules:
+    root = kb_root()
+    for r in kbmodel.kb(root).rules + kbmodel.queries(root).rules:
         if (r.file, r.line) not in seen_rules:
             seen_rules.add((r.file, r.line))
             uniq.append(r)

@@ -1,29 +1,35 @@
 """Explanations: derivation trees with CR citations, and why an atom does not hold.
 
-``mtgkb explain`` grounds the KB together with provenance rules generated from it (see
-:func:`pyengine.engine.derive`: each KB rule ``H :- B`` gets a twin ``__prov(Id,H,(B...)) :- B``),
-so explanations cost nothing to the other commands. From the rule instances this module computes,
-for every true atom, its *level*: the stage of the least fixpoint at which it is first derived
-(snapshot and card facts are level 0; an instance of a rule derives its head at one more than the
-highest level among its positive premises). A derivation tree picks, for each atom, an instance
-that reaches its level, so its premises all have lower levels: trees are finite and well founded
-even through recursive rules (chains of Reflecting Pools), and they are the shortest ones.
+``mtgkb explain`` solves the plain KB on the snapshot once, then grounds provenance rules
+generated from the KB (:mod:`pyengine.asp.provenance`: each KB rule ``H :- B`` gets a twin
+``__prov(r,Id,H,(B...)) :- __want(r,H), B``) *on demand*: starting from the asked atom and
+following the premises of each rule instance backwards, so only what that atom depends on is
+grounded, never the whole board, and the other commands do not pay for explanations at all. From
+the rule instances this module computes, for every atom of that cone, its *level*: the stage of
+the least fixpoint at which it is first derived (snapshot and card facts are level 0; an instance
+of a rule derives its head at one more than the highest level among its positive premises). The
+cone holds every instance deriving each of its atoms, so these are the levels of the whole
+program. A derivation tree picks, for each atom, an instance that reaches its level, so its
+premises all have lower levels: trees are finite and well founded even through recursive rules
+(chains of Reflecting Pools), and they are the shortest ones.
 
 ``--why-not`` evaluates, for every rule whose head unifies with the atom, the rule body against the
 answer set and reports which body literal fails: a positive premise with no matching atom (and,
 recursively, why that premise does not hold), or a negative premise ``not X`` where X holds (with
-X's own derivation tree).
+X's own derivation tree; the atoms such trees need are grounded in a further round).
 """
 
 from functools import lru_cache
 from pathlib import Path
 import re
 
-from . import engine
+from .asp import codec, kbmodel, provenance
+from .asp.driver import Engine, kb_parts, kb_root
 from .errors import InputError
 from .facts import snapshot_facts
-from .patterns import (BodyLit, compare, evaluate, is_ground, match, match_atom, rename, show, show_atom,
-                       substitute, substitute_atom, unify, unrename, Expr, Var)
+from .terms import render_fact
+from .patterns import (AtomIndex, BodyLit, compare, evaluate, is_ground, match_atom, rename, show, show_atom,
+                       substitute_atom, unify, unrename, Expr, Var)
 
 CR_FILES = ("MagicCompRules-2025-11-14.txt", "cr-excerpts-2025-11-14.txt")
 MAX_NODES = 20_000           # a safety cap on the size of one explanation
@@ -33,12 +39,9 @@ SEARCH_BUDGET = 50_000       # body-evaluation steps per rule in --why-not
 # --- CR text ------------------------------------------------------------------------------------
 
 def _docs_dirs():
+    """Where the CR text is: the KB root's docs/, else this checkout's."""
     here = Path(__file__).resolve().parent.parent / "docs"
-    try:
-        root = engine.kb_root() / "docs"
-    except RuntimeError:
-        root = here
-    return [d for d in (root, here) if d.is_dir()]
+    return [d for d in (kb_root() / "docs", here) if d.is_dir()]
 
 
 @lru_cache(maxsize=1)
@@ -78,32 +81,141 @@ def cr_text(number, limit=160):
 
 # --- the model and its levels ---------------------------------------------------------------------
 
-class Explainer:
-    """Explanations over one snapshot's answer set."""
+@lru_cache(maxsize=4)
+def _provenance_rules(root):
+    return provenance.rules(kbmodel.kb(root))
 
-    def __init__(self, snapshot):
-        self.program = engine.kb_program()
-        self.d = engine.derive(snapshot_facts(snapshot))
+
+@lru_cache(maxsize=256)
+def _asks_outcomes(root, pred):
+    """Does predicate PRED (name, arity) depend, through the KB's rules, on outcome_asked/1? Only
+    then does an explanation need the outcomes of every permanent's mana abilities (costly: every
+    outcome of every ability on the board)."""
+    depends, _ = kbmodel.closure([kbmodel.kb(root)], {pred})
+    return ("outcome_asked", 1) in depends
+
+
+class Explainer:
+    """Explanations over one snapshot's answer set. Build one, then call :meth:`run` with a
+    function of the explainer: it is evaluated with the answer set open (``self.view``), and again
+    after a further provenance round whenever it needed the derivation of an atom outside the
+    cone grounded so far (:meth:`need`).
+
+    ATOM, the atom to be explained, if given, limits the question facts to what it depends on.
+
+    Rule instances are read as text (clingo prints each once: reading a Symbol's parts one by one
+    costs a call each, which dominates on large cones), and levels are computed on atom texts;
+    only the atoms an explanation shows are converted to Python terms."""
+
+    def __init__(self, snapshot, atom=None):
+        root = kb_root()
+        self.program = kbmodel.kb(root)
         self.rules = self.program.rules
-        self.by_pred = {}
-        for a in self.d.atoms:
-            self.by_pred.setdefault((a[0], len(a) - 1), []).append(a)
-        for v in self.by_pred.values():
-            v.sort(key=show_atom)
+        facts = snapshot_facts(snapshot)
+        if atom is None or _asks_outcomes(str(root), (atom[0], len(atom) - 1)):
+            # outcome_asked/1 for every permanent: the amounts of every mana ability's outcomes
+            # (mana_outcome/4, replaced_mana/4) are derived only where a question asks for them
+            facts += [("outcome_asked", p.id) for p in snapshot.battlefield]
+        self.inputs = set(map(tuple, facts))
+        self.input_keys = {render_fact(f) for f in self.inputs}
+        self.engine = Engine(facts, parts=["base", *kb_parts(root)])
+        self.engine.add_text(provenance.PART, [provenance.ROUND], _provenance_rules(str(root)))
+        self.rounds = 0
+        self.seeds = set()
+        self.instances, self.elements = [], {}
+        self.view = None
+        self._terms = {}
+
+    def run(self, fn, seeds=()):
+        """FN(self) with the answer set open; SEEDS are atoms whose derivations will be needed."""
+        need = list(seeds)
+        while True:
+            self._ground_round(need)
+            with self.engine.view() as view:
+                self.view = view
+                self.truth = AtomIndex(lambda sig: sorted(view.atoms(*sig), key=show_atom))
+                self._read_instances(view)
+                self.missing = set()
+                result = fn(self)
+                self.view = None
+            if not self.missing:
+                return result
+            need = sorted(self.missing, key=show_atom)
+
+    def _ground_round(self, seeds):
+        self.engine.ground_part(provenance.PART, [self.rounds],
+                                [("__seed", self.rounds, codec.atom_term(a)) for a in seeds])
+        self.seeds |= {render_fact(a) for a in seeds}
+        self.rounds += 1
+
+    def _read_instances(self, view):
+        """The rule instances and aggregate elements of every round so far; the atoms wanted (the
+        cone) are the seeds, the heads and positive premises, and the atoms matching a premise
+        with anonymous variables (added by :meth:`_levels`)."""
+        instances, elements = set(), {}
+        for sym in view.shown():
+            kind, fields = provenance.read(str(sym))
+            if kind == "prov":
+                instances.add(fields)
+            else:
+                rid, k, head, prem = fields
+                els = elements.setdefault((rid, k, head), [])
+                if prem not in els:
+                    els.append(prem)
+        self.instances = list(instances)
+        self.elements = elements
+        wanted = set(self.seeds)
+        for _, head, prem in self.instances:
+            wanted.add(head)
+            wanted.update(text for kind, text in prem if kind == "pos")
+        for prem in (p for els in elements.values() for p in els):
+            wanted.update(text for kind, text in prem if kind == "pos")
+        self.wanted = wanted
         self._levels()
+
+    def term(self, text):
+        """A term printed by clingo (a premise: ``__any`` stands for '_') as a Python term."""
+        t = self._terms.get(text)
+        if t is None:
+            t = self._terms[text] = codec.parse_generated(text)
+        return t
+
+    def premise(self, p):
+        """A recorded premise (kind, text) as a tagged tuple: ("pos", atom), ("neg", atom),
+        ("notnot", atom), ("cmp", left, op, right) or ("agg", k)."""
+        kind, text = p
+        if kind in ("pos", "pat"):
+            return ("pos", codec.as_atom(self.term(text)))
+        if kind in ("neg", "notnot"):
+            return (kind, codec.as_atom(self.term(text)))
+        if kind == "cmp":
+            left, op, right = self.term(f"({text})")
+            return ("cmp", left, op, right)
+        return ("agg", int(text))
+
+    def need(self, atom):
+        """Make sure the derivations of ATOM are grounded (else, a further round is needed)."""
+        key = render_fact(atom)
+        if key not in self.wanted and key not in self.input_keys and self.holds(atom):
+            self.missing.add(atom)
+            return False
+        return True
+
+    def holds(self, atom):
+        """Is the ground atom ATOM true in the answer set?"""
+        return self.view.holds(atom)
 
     # predicates -----------------------------------------------------------------------------
     def known_predicate(self, atom):
         sig = (atom[0], len(atom) - 1)
-        return sig in self.program.defined or any(
-            (h[0], len(h) - 1) == sig for r in self.rules for h in r.heads)
+        return sig in self.program.defined or any(sig in r.defines for r in self.rules)
 
     def fact_kind(self, atom):
         """'snapshot fact' / 'card fact' / 'input fact' for an input atom."""
         where = self.program.defined.get((atom[0], len(atom) - 1))
-        banner = where[1].lower() if where else ""
-        if where and not where[0].endswith("schema.lp"):
-            return f"hook declared in {where[0]}"
+        banner = where.section.lower() if where else ""
+        if where and not where.file.endswith("schema.lp"):
+            return f"hook declared in {where.file}"
         if "snapshot" in banner:
             return "snapshot fact"
         if "card" in banner or "abilit" in banner or "compiled" in banner:
@@ -112,52 +224,52 @@ class Explainer:
 
     def matching(self, pattern):
         """True atoms matching an atom pattern (variables free)."""
-        return [a for a in self.by_pred.get((pattern[0], len(pattern) - 1), [])
-                if match_atom(pattern, a, {}) is not None]
+        if is_ground(pattern[1:]):
+            return [pattern] if self.holds(pattern) else []
+        return self.truth.matching(pattern)
 
     # levels ---------------------------------------------------------------------------------
     def _levels(self):
-        d = self.d
-        level = {}
-        best = {}
+        """The least-fixpoint level of every atom of the cone (keyed by text), and the instance that
+        reaches it first."""
+        level, best = {}, {}
         self.instances_of = {}
         waiting, users, pattern_users = [], {}, {}
         zero = []
-        for idx, (rid, head, prem) in enumerate(d.instances):
+        for idx, (rid, head, prem) in enumerate(self.instances):
             self.instances_of.setdefault(head, []).append(idx)
-            keys = set()
-            for p in self._prereqs(rid, head, prem):
-                keys.add(p)
+            keys = set(self._prereqs(rid, head, prem))
             waiting.append(len(keys))
             for k in keys:
-                (pattern_users if not is_ground(k[1:]) else users).setdefault(k, []).append(idx)
+                (pattern_users if isinstance(k, tuple) else users).setdefault(k, []).append(idx)
             if not keys:
                 zero.append(idx)
         pattern_of_atom = {}
-        for pat in pattern_users:
-            for a in self.matching(pat):
-                pattern_of_atom.setdefault(a, []).append(pat)
-        buckets = {0: sorted(d.inputs & d.atoms, key=show_atom)}
+        for pat in pattern_users:                 # every atom matching such a premise was wanted
+            for a in self.truth.matching(pat):
+                key = render_fact(a)
+                self.wanted.add(key)
+                pattern_of_atom.setdefault(key, []).append(pat)
+        buckets = {0: [a for a in self.wanted if a in self.input_keys]}
         for a in buckets[0]:
             level[a] = 0
-        pending = {}
-        for idx in zero:
-            pending.setdefault(1, []).append(idx)
+        pending = {1: zero} if zero else {}
         done_patterns = set()
         L = 0
         while buckets or pending:
-            # instances completed at level L derive their heads at L (they were queued for L)
+            # instances completed at level L derive their heads at L (they were queued for L);
+            # of several for one head, the first in the canonical order (rule, head, premises), so
+            # ties are broken the same way whatever order the solver reports instances in
+            completed = {}
             for idx in pending.pop(L, []):
-                head = d.instances[idx][1]
+                head = self.instances[idx][1]
                 if head not in level:
-                    level[head] = L
-                    best[head] = idx
-                    buckets.setdefault(L, []).append(head)
-            atoms = buckets.pop(L, [])
-            i = 0
-            while i < len(atoms):
-                a = atoms[i]
-                i += 1
+                    completed.setdefault(head, []).append(idx)
+            for head, idxs in completed.items():
+                level[head] = L
+                best[head] = min(idxs, key=self.instances.__getitem__)
+                buckets.setdefault(L, []).append(head)
+            for a in buckets.pop(L, []):
                 keys = [a] + [p for p in pattern_of_atom.get(a, []) if p not in done_patterns]
                 done_patterns.update(keys[1:])
                 for k in keys:
@@ -168,18 +280,26 @@ class Explainer:
             if not buckets and not pending:
                 break
             L += 1
-            if L > len(d.atoms) + 2:
+            if L > len(self.instances) + 2:
                 break
         self.level, self.best = level, best
 
     def _prereqs(self, rid, head, prem):
+        """The positive premises of an instance (atom texts; a premise with anonymous variables as
+        its pattern tuple), those of its aggregate elements included."""
         out = []
-        for p in prem:
-            if p[0] == "pos":
-                out.append(p[1])
-            elif p[0] == "agg":
-                for el in self.d.elements.get((rid, p[1], head), []):
-                    out += [q[1] for q in el if q[0] == "pos"]
+        for kind, text in prem:
+            if kind == "pos":
+                out.append(text)
+            elif kind == "pat":
+                out.append(codec.as_atom(self.term(text)))
+            elif kind == "agg":
+                for el in self.elements.get((rid, int(text), head), []):
+                    for k2, t2 in el:
+                        if k2 == "pos":
+                            out.append(t2)
+                        elif k2 == "pat":
+                            out.append(codec.as_atom(self.term(t2)))
         return out
 
     # trees ----------------------------------------------------------------------------------
@@ -194,36 +314,40 @@ class Explainer:
         """The ground atom a premise pattern (with '_') stands for: the matching atom of least level."""
         if is_ground(pattern[1:]):
             return pattern
-        cands = [a for a in self.matching(pattern) if a in self.level]
-        return min(cands, key=lambda a: (self.level[a], show_atom(a))) if cands else pattern
+        cands = [(self.level[key], show_atom(a), a) for a in self.truth.matching(pattern)
+                 if (key := render_fact(a)) in self.level]
+        return min(cands)[2] if cands else pattern
 
     def tree(self, atom, seen=None, budget=None):
         """The shortest derivation tree of a true atom, as nested dicts."""
         seen = set() if seen is None else seen
         budget = budget if budget is not None else [MAX_NODES]
         budget[0] -= 1
-        node = {"atom": show_atom(atom), "holds": atom in self.d.atoms}
-        if atom not in self.d.atoms:
+        node = {"atom": show_atom(atom), "holds": self.holds(atom)}
+        if not node["holds"]:
             return node
-        if atom in self.d.inputs:
+        if atom in self.inputs:
             node["fact"] = self.fact_kind(atom)
             return node
-        if atom not in self.best:
+        if not self.need(atom):
+            return node
+        key = render_fact(atom)
+        if key not in self.best:
             node["note"] = "no well-founded derivation found"
             return node
-        node["level"] = self.level[atom]
+        node["level"] = self.level[key]
         if atom in seen or budget[0] <= 0:
             node["shown_above"] = True
-            node["rule"] = self.rule_info(self.d.instances[self.best[atom]][0])
+            node["rule"] = self.rule_info(self.instances[self.best[key]][0])
             return node
         seen.add(atom)
-        node.update(self._instance(self.best[atom], seen, budget))
+        node.update(self._instance(self.best[key], seen, budget))
         return node
 
     def _instance(self, idx, seen, budget):
-        rid, head, prem = self.d.instances[idx]
+        rid, head, prem = self.instances[idx]
         out = {"rule": self.rule_info(rid), "premises": []}
-        for p in prem:
+        for p in map(self.premise, prem):
             if p[0] == "pos":
                 out["premises"].append(self.tree(self._resolve(p[1]), seen, budget))
             elif p[0] in ("neg", "notnot"):
@@ -233,8 +357,8 @@ class Explainer:
                 out["premises"].append({"condition": f"{show(p[1])} {p[2]} {show(p[3])}", "holds": True})
             elif p[0] == "agg":
                 elems, children = [], []
-                for el in self.d.elements.get((rid, p[1], head), []):
-                    for q in el:
+                for el in self.elements.get((rid, p[1], head), []):
+                    for q in map(self.premise, el):
                         if q[0] == "pos":
                             a = self._resolve(q[1])
                             if a not in elems:
@@ -247,12 +371,15 @@ class Explainer:
 
     def all_trees(self, atom):
         """Every rule instance deriving a true atom, each with shortest trees for its premises."""
-        node = {"atom": show_atom(atom), "holds": atom in self.d.atoms, "derivations": []}
-        if atom in self.d.inputs:
+        node = {"atom": show_atom(atom), "holds": self.holds(atom), "derivations": []}
+        self.need(atom)
+        if atom in self.inputs:
             node["fact"] = self.fact_kind(atom)
-        if atom in self.level:
-            node["level"] = self.level[atom]
-        for idx in sorted(self.instances_of.get(atom, []), key=lambda i: (i != self.best.get(atom), i)):
+        key = render_fact(atom)
+        if key in self.level:
+            node["level"] = self.level[key]
+        best = self.best.get(key)
+        for idx in sorted(self.instances_of.get(key, []), key=lambda i: (i != best, self.instances[i])):
             node["derivations"].append(self._instance(idx, {atom}, [MAX_NODES]))
         return node
 
@@ -296,10 +423,13 @@ class Explainer:
         out = []
         for h in r.heads:
             keep = [i for i, a in enumerate(h[1:]) if not isinstance(a, Expr)]
-            for rid, head, _ in self.d.instances:
-                if rid == r.id and match_atom((pattern[0],) + tuple(
-                        pattern[1 + i] if i in keep else Var("_") for i in range(len(pattern) - 1)), head, {}) is not None:
-                    out.append(show_atom(head))
+            relaxed = (pattern[0],) + tuple(pattern[1 + i] if i in keep else Var("_")
+                                            for i in range(len(pattern) - 1))
+            for a in self.matching(relaxed):
+                if not self.need(a):
+                    continue
+                if any(self.instances[i][0] == r.id for i in self.instances_of.get(render_fact(a), [])):
+                    out.append(show_atom(a))
         return sorted(set(out))[:5]
 
     def _rule_fails(self, r, suffix, theta, depth, visited, pattern):
@@ -322,7 +452,7 @@ class Explainer:
             if b.kind == "pos":
                 pat = substitute_atom(b.atom, th)
                 ok = False
-                for a in self.by_pred.get((pat[0], len(pat) - 1), []):
+                for a in self.matching(pat):
                     m = match_atom(b.atom, a, th)
                     if m is not None:
                         ok = True
@@ -407,23 +537,27 @@ def _renamed(b, suffix):
 
 def explain(snapshot, atom_text, why_not=False, all_=False, depth=4):
     """The explanation of ATOM_TEXT on SNAPSHOT as a dict (the --json answer)."""
-    atom = engine.parse_atom(atom_text)
-    ex = Explainer(snapshot)
+    atom = codec.parse_atom(atom_text)
+    ex = Explainer(snapshot, atom)
     if not ex.known_predicate(atom):
         raise InputError(f"unknown predicate {atom[0]}/{len(atom) - 1}: no KB rule or input "
                          f"declaration defines it")
-    holds = atom in ex.d.atoms
-    if why_not:
-        if holds:
-            return {"atom": show_atom(atom), "holds": True, "question": "why-not",
-                    "explanation": ex.tree(atom)}
-        return {"atom": show_atom(atom), "holds": False, "question": "why-not",
-                "explanation": ex.why_not(atom, depth)}
-    if not holds:
-        return {"atom": show_atom(atom), "holds": False, "question": "why",
-                "explanation": None}
-    return {"atom": show_atom(atom), "holds": True, "question": "why",
-            "explanation": ex.all_trees(atom) if all_ else ex.tree(atom)}
+
+    def answer(ex):
+        holds = ex.holds(atom)
+        if why_not:
+            if holds:
+                return {"atom": show_atom(atom), "holds": True, "question": "why-not",
+                        "explanation": ex.tree(atom)}
+            return {"atom": show_atom(atom), "holds": False, "question": "why-not",
+                    "explanation": ex.why_not(atom, depth)}
+        if not holds:
+            return {"atom": show_atom(atom), "holds": False, "question": "why",
+                    "explanation": None}
+        return {"atom": show_atom(atom), "holds": True, "question": "why",
+                "explanation": ex.all_trees(atom) if all_ else ex.tree(atom)}
+
+    return ex.run(answer, seeds=[atom])
 
 
 # --- human output ---------------------------------------------------------------------------------

@@ -1,32 +1,18 @@
 """A validated snapshot as facts (tuples, see :mod:`pyengine.terms`); the vocabulary is kb/schema.lp.
 
 Only cards the snapshot mentions are compiled and sent, so grounding stays proportional to the
-snapshot. Compiled cards are cached per process and between runs.
+snapshot. Compiled cards are cached per process (:mod:`pyengine.cardfacts`); cards from the card
+database come with the facts stored when they were imported.
 """
 
-import atexit
-from functools import lru_cache
-
-from .compiler import compile_card
-from .compiler.cache import CompiledCache
-from .terms import Const, fn
-
-_CACHE = None
-
-
-@lru_cache(maxsize=None)
-def _compiled(card):
-    """A card compiled once per process, and kept between runs (pyengine.compiler.cache)."""
-    global _CACHE
-    if _CACHE is None:
-        _CACHE = CompiledCache()
-        atexit.register(_CACHE.save)
-    return _CACHE.get(card, compile_card)
+from . import cardfacts
+from .counters import pt_facts
+from .terms import Const
 
 
 def compiled(snapshot, name):
     """The compiled form of a card the snapshot can use."""
-    return _compiled(snapshot.cards[name])
+    return cardfacts.compiled(snapshot.cards[name])
 
 
 def used_cards(snapshot):
@@ -63,6 +49,7 @@ def snapshot_facts(snapshot):
             f.append(("cast_x", x, p.x))
         if p.phased_out:
             f.append(("phased_out", x))
+    f += pt_facts(k for p in snapshot.battlefield for k in p.counters)
     for pred, zone in (("hand", snapshot.hand), ("library", snapshot.library),
                        ("graveyard", snapshot.graveyard)):
         for pl, cards in zone.items():
@@ -86,14 +73,14 @@ def not_modelled(snapshot, answer=None):
     ``answer`` (one of ``compiler.affects.ANSWERS``) only those that could change that answer."""
     on_battlefield = {p.card for p in snapshot.battlefield}
     in_effects = {e.card for e in snapshot.effects}
-    out = []
+    out = {}                  # two faces with one name (a reversible card) say it once
     for name in used_cards(snapshot):
         for note in compiled(snapshot, name).not_modelled:
             if answer is None or name in in_effects:
-                out.append(note)
+                out[note] = None
             elif name in on_battlefield:
                 if answer in note.affects:
-                    out.append(note)
+                    out[note] = None
             elif answer in note.affects & _HIDDEN_ZONE_ANSWERS:
-                out.append(note)
-    return out
+                out[note] = None
+    return list(out)

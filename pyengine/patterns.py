@@ -1,12 +1,13 @@
 """Rule patterns: the KB's rules as plain Python data, for explanations and checks.
 
-:mod:`pyengine.engine` reads ``kb/*.lp`` with clingo's parser and turns each rule into a
-:class:`KbRule` whose terms are the plain terms of :mod:`pyengine.terms` plus :class:`Var`
-(a variable; ``_`` is anonymous) and :class:`Expr` (an arithmetic term). This module matches
-such patterns against ground atoms (tuples ``(pred, args...)``) without clingo.
+:mod:`pyengine.asp.kbmodel` reads ``kb/*.lp`` with clingo's parser and turns each rule into a
+``KbRule`` whose terms are the plain terms of :mod:`pyengine.terms` plus :class:`Var`
+(a variable; ``_`` is anonymous) and :class:`Expr` (an arithmetic term), its body into
+:class:`BodyLit`. This module matches such patterns against ground atoms (tuples
+``(pred, args...)``) without clingo.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 import operator
 
 from .terms import Const, Fn, render
@@ -49,33 +50,6 @@ class BodyLit:
     text: str
     atom: tuple | None = None
     cmp: tuple | None = None
-
-
-@dataclass(frozen=True)
-class KbRule:
-    """One (unpooled) rule of the KB with its source and tags."""
-
-    id: int
-    file: str                 # path relative to the KB root, e.g. kb/mana.lp
-    line: int
-    text: str                 # the rule as clingo prints it
-    cr: tuple                 # CR rule numbers of its @cr tag(s)
-    rulings: tuple            # texts of its @ruling tag(s)
-    head_kind: str            # atom | choice | constraint | other
-    heads: tuple              # head atom patterns (several for a choice rule)
-    body: tuple = field(default_factory=tuple)
-
-    @property
-    def source(self):
-        """file:line of the rule."""
-        return f"{self.file}:{self.line}"
-
-    @property
-    def citation(self):
-        """The rule's citation as text: 'CR 106.7' / 'ruling: Card: words'."""
-        parts = [f"CR {' '.join(self.cr)}"] if self.cr else []
-        parts += [f"ruling {r}" for r in self.rulings]
-        return "; ".join(parts) or "(untagged)"
 
 
 def show(term):
@@ -257,6 +231,42 @@ def unrename(atom, suffix):
     return map_vars(atom, lambda v: Var(v.name[:-len(suffix)]) if v.name.endswith(suffix) else v)
 
 
+class AtomIndex:
+    """Ground atoms, indexed for matching patterns: by signature, then by the values of the ground
+    top-level arguments of the pattern (an index per set of argument positions, built on first
+    use). SOURCE(sig) gives the atoms of a signature (name, arity), in the order matches are
+    returned."""
+
+    def __init__(self, source):
+        self._source = source
+        self._atoms, self._index = {}, {}
+
+    def atoms(self, sig):
+        """Every atom of signature (name, arity)."""
+        out = self._atoms.get(sig)
+        if out is None:
+            out = self._atoms[sig] = self._source(sig)
+        return out
+
+    def matching(self, pattern):
+        """The atoms matching an atom pattern (its variables free)."""
+        sig = (pattern[0], len(pattern) - 1)
+        positions = tuple(i for i in range(1, len(pattern)) if is_ground(pattern[i]))
+        if positions:
+            key = (sig, positions)
+            index = self._index.get(key)
+            if index is None:
+                index = self._index[key] = {}
+                for a in self.atoms(sig):
+                    index.setdefault(tuple(a[i] for i in positions), []).append(a)
+            candidates = index.get(tuple(pattern[i] for i in positions), [])
+            if len(positions) == len(pattern) - 1:
+                return list(candidates)
+        else:
+            candidates = self.atoms(sig)
+        return [a for a in candidates if match_atom(pattern, a, {}) is not None]
+
+
 def is_ground(term):
     if isinstance(term, (Var, Expr)):
         return False
@@ -286,6 +296,6 @@ def compare(left, op, right):
     return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
 
 
-__all__ = ["Var", "Expr", "BodyLit", "KbRule", "Const", "Fn", "show", "show_atom", "evaluate",
+__all__ = ["Var", "Expr", "BodyLit", "AtomIndex", "Const", "Fn", "show", "show_atom", "evaluate",
            "substitute", "substitute_atom", "match", "match_atom", "unify", "rename", "is_ground",
            "compare"]

@@ -1,4 +1,4 @@
-"""Plain-Python terms for facts, so that only :mod:`pyengine.engine` touches clingo.
+"""Plain-Python terms for facts, so that only :mod:`pyengine.asp` touches clingo.
 
 A fact is a tuple ``(predicate, arg, ...)``. An argument is an ``int`` (a number), a ``str``
 (always a quoted string: names from a snapshot can never become program text), a :class:`Const`
@@ -47,13 +47,14 @@ def fn(name, *args):
 
 
 def render(term):
-    """ASP-like text of a term, for humans (explanations, messages); never fed to clingo."""
+    """ASP-like text of a term, for humans (explanations, messages); never fed to clingo. It is
+    exactly how clingo prints the term (the explainer relies on that)."""
     if isinstance(term, bool):
         raise TypeError("booleans are not terms")
     if isinstance(term, int):
         return str(term)
     if isinstance(term, str):
-        return '"' + term.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return '"' + term.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
     if isinstance(term, tuple):
         return "(" + ",".join(render(a) for a in term) + ("," if len(term) == 1 else "") + ")"
     return str(term)

@@ -5,3 +5,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import os
+import tempfile
+
+# No test reads or writes the user's card database: by default there is none (a path in a
+# temporary folder that nothing creates); tests that need one build it and point MTGKB_CARDS at it.
+_NO_DB = tempfile.mkdtemp(prefix="mtgkb-test-")
+os.environ["MTGKB_CARDS"] = os.path.join(_NO_DB, "no-card-database.sqlite3")
+# Nor the user's cache: the parse table of the Oracle grammar is built once per test session in a
+# temporary folder (pyengine.compiler.parser.cache_path).
+os.environ["MTGKB_CACHE_DIR"] = os.path.join(_NO_DB, "cache")

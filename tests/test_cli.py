@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from helpers import run_cli
-from pyengine.cli import main
+from pyengine.cli import COMMANDS, main
 
 ROOT = Path(__file__).resolve().parent.parent
 MANA = {"W", "U", "B", "R", "G", "C"}
@@ -24,14 +24,36 @@ def write(tmp_path, snap, name="snap.yaml"):
 
 # --- help and exit codes ---
 
-@pytest.mark.parametrize("command", [[]] + [[name] for name in sorted(main.commands)])
+@pytest.mark.parametrize("command", [[]] + [[name] for name in main.list_commands(None)])
 def test_help_on_every_command(command):
     code, out, err = run_cli(command + ["--help"])
     assert code == 0 and out.startswith("Usage: ") and err == ""
 
 
 def test_the_foundation_commands_exist():
-    assert {"could-produce", "show"} <= set(main.commands)
+    assert {"could-produce", "show"} <= set(main.list_commands(None))
+
+
+def test_every_command_module_is_registered_under_its_name():
+    """cli.COMMANDS lists every module of pyengine/commands, under the name its command has."""
+    modules = {p.stem for p in (ROOT / "pyengine" / "commands").glob("*.py") if not p.stem.startswith("_")}
+    assert {m for m, _ in COMMANDS.values()} == modules
+    for name in COMMANDS:
+        assert main.get_command(None, name).name == name
+    assert main.get_command(None, "no-such-command") is None
+
+
+def test_start_up_does_not_import_clingo_or_yaml():
+    """Start-up is light: importing the CLI module and `mtgkb --help` import neither clingo nor
+    PyYAML nor any command's module (they are imported where used, when a command runs)."""
+    code = ("import sys\nfrom pyengine.cli import main\n"
+            "assert 'clingo' not in sys.modules and 'yaml' not in sys.modules, 'at import'\n"
+            "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m in ('clingo', 'yaml', 'sqlite3', 'dask')\n"
+            "             or m.startswith('pyengine.commands.')))")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "[]"
 
 
 def test_version():

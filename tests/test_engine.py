@@ -1,5 +1,6 @@
-"""The clingo driver (pyengine/engine.py): facts through the backend, multi-shot questions on one
-grounding, the solver time limit, where the KB is found, and that no other module calls clingo."""
+"""The clingo layer (pyengine/asp/): the driver's facts through the backend, multi-shot questions
+on one grounding, the solver time limit, where the KB is found, the codec, the KB model, and that
+no other module imports clingo."""
 
 from pathlib import Path
 import re
@@ -7,8 +8,8 @@ import shutil
 
 import pytest
 
-from pyengine import engine as eng
-from pyengine.engine import Engine, SetupError, SolveTimeout
+from pyengine.asp import codec, driver as eng, kbmodel
+from pyengine.asp.driver import Engine, SetupError, SolveTimeout
 from pyengine.errors import InputError
 from pyengine.facts import snapshot_facts
 from pyengine import snapshot
@@ -33,12 +34,15 @@ def test_facts_go_through_the_backend_as_terms():
 
 def test_term_conversion_round_trip():
     term = fn("f", 1, "s\"\\", Const("c"), (2, "t"), fn("g", Const("h")), -3)
-    assert eng.from_symbol(eng.to_symbol(term)) == term
+    assert codec.from_symbol(codec.to_symbol(term)) == term
     with pytest.raises(TypeError):
-        eng.to_symbol(True)
-    assert eng.from_symbol(eng.to_symbol(2**31 - 1)) == 2**31 - 1
+        codec.to_symbol(True)
+    assert codec.from_symbol(codec.to_symbol(2**31 - 1)) == 2**31 - 1
+    assert codec.from_symbol(codec.to_symbol(-2**31)) == -2**31
     with pytest.raises(InputError, match="too large for the solver"):
-        eng.to_symbol(2**31)
+        codec.to_symbol(2**31)
+    with pytest.raises(InputError, match="too large for the solver"):
+        codec.to_symbol(-2**31 - 1)
 
 
 def test_two_questions_on_one_engine_are_independent():
@@ -107,24 +111,39 @@ def test_wrong_mtgkb_home_is_one_clear_error(monkeypatch, tmp_path):
     assert (code, out) == (2, "") and err.startswith("error: rules.lp not found")
 
 
-def test_parse_kb_reports_rules_with_their_head_predicates(tmp_path):
+def test_kbmodel_reports_rules_tags_docs_and_declarations(tmp_path):
+    """The KB model, read by clingo's parser: a rule spread over lines counts once at its first line,
+    a pooled fact once per copy, stacked tags belong to the rule below them, doc comments name the
+    predicates they document, #defined declarations keep their section and same-line comment."""
     lp = tmp_path / "t.lp"
-    lp.write_text("%*! a(X) doc *%\n% @cr 106.7\na(X) :- b(X).\nc(1;2).\n"
-                  "{ d(X) : b(X) } :- a(X).\ne(X) ; f(X) :- b(X).\n:- a(1).\n#defined b/1.\n"
-                  "g(X) :-\n  b(X).\n", encoding="utf-8")
-    st = eng.parse_kb([lp])
-    rules = [(s.line, s.end_line, set(s.preds)) for s in st if s.kind == "rule"]
-    assert rules == [(3, 3, {("a", 1)}), (4, 4, {("c", 1)}), (5, 5, {("d", 1)}),
-                     (6, 6, {("e", 1), ("f", 1)}), (7, 7, set()), (9, 10, {("g", 1)})]
-    assert [(s.line, set(s.preds)) for s in st if s.kind == "defined"] == [(8, {("b", 1)})]
-    assert [s.text for s in st if s.kind == "comment"] == ["%*! a(X) doc *%", "% @cr 106.7"]
+    lp.write_text("%%% t.lp -- a test %%%\n%*! a(X) / z(X,Y)   doc *%\n% @cr 106.7\n% @ruling Card: words\n"
+                  "a(X) :- b(X).\nc(1;2).\n{ d(X) : b(X) } :- a(X).\ne(X) ; f(X) :- b(X).\n:- a(1).\n"
+                  "%%% Inputs %%%\n#defined b/1. % hook\ng(X) :-\n  b(X), not h(X).\n#external x(X) : b(X).\n"
+                  "% @parts one two\n#program p.\nk :- g(1).\n", encoding="utf-8")
+    m = kbmodel.read(tmp_path, ["t.lp"])
+    assert [(r.line, r.end_line, set(r.defines)) for r in m.rules] == [
+        (5, 5, {("a", 1)}), (6, 6, {("c", 1)}), (6, 6, {("c", 1)}), (7, 7, {("d", 1)}),
+        (8, 8, {("e", 1), ("f", 1)}), (9, 9, set()), (12, 13, {("g", 1)}), (17, 17, {("k", 0)})]
+    first = m.rules[0]
+    assert first.cr == ("106.7",) and first.rulings == ("Card: words",) and first.source == "t.lp:5"
+    assert [t.line for t in first.tags] == [3, 4]
+    assert m.rules[1].tags == () and m.rules[3].reads == {("b", 1), ("a", 1)}
+    assert m.rules[6].reads == {("b", 1), ("h", 1)}
+    assert m.rules[-1].part == "p" and m.rules[0].part == "base"
+    [doc] = m.documented()[("z", 2)]
+    assert doc.line == 2 and m.documented()[("a", 1)] == [doc] and doc.body == "a(X) / z(X,Y) doc"
+    d = m.defined[("b", 1)]
+    assert (d.line, d.section, d.comment) == (11, "Inputs", "% hook")
+    [x] = [d for d in m.declarations if d.kind == "external"]
+    assert x.defines == {("x", 1)} and x.reads == {("b", 1)}
+    assert m.banners == {"t.lp": "t.lp -- a test"} and m.annotation("t.lp", "parts") == ["one two"]
 
 
-def test_only_the_engine_imports_clingo():
-    """DESIGN.md: one module owns every clingo call."""
+def test_only_the_asp_package_imports_clingo():
+    """DESIGN.md: one package (pyengine/asp/) owns every clingo call."""
     offenders = []
     for path in sorted((ROOT / "pyengine").rglob("*.py")):
-        if path.name == "engine.py" and path.parent.name == "pyengine":
+        if path.parent.name == "asp" and path.parent.parent.name == "pyengine":
             continue
         if re.search(r"^\s*(import clingo|from clingo\b)", path.read_text(encoding="utf-8"), re.M):
             offenders.append(str(path.relative_to(ROOT)))

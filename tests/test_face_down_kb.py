@@ -8,36 +8,33 @@ import re
 
 import pytest
 
+from pyengine.asp import kbmodel
+
 ROOT = Path(__file__).resolve().parent.parent
 FILES = ["kb/face_down.lp", "kb/turn_face_up.lp", "kb/modified.lp", "kb/dies_triggers.lp",
          "kb/lose_abilities.lp", "kb/attached_statics.lp"]
 CR_TEXT = (ROOT / "docs" / "MagicCompRules-2025-11-14.txt").read_text(encoding="utf-8-sig")
 CR_NUMBERS = set(re.findall(r"^(\d{3}(?:\.\d+[a-z]?)?)\.? ", CR_TEXT, flags=re.M))
-CARDS = Path("/work/shared/reference/cards.json")     # the reference cards (not in the checkout)
+# the official rulings of the reference cards, copied into the repository: {card: [ruling, ...]}
+RULINGS = Path(__file__).parent / "data" / "rulings.json"
+
+
+KB = kbmodel.kb(ROOT)                                 # the KB read by clingo's parser
 
 
 def statements(path):
-    """(first line number, text, the line directly above) of every rule in a kb file."""
-    lines = (ROOT / path).read_text(encoding="utf-8").split("\n")
-    out, start, in_doc = [], None, False
-    for i, line in enumerate(lines):
-        code = line.split("%")[0].strip() if not in_doc else ""
-        if line.lstrip().startswith("%*"):
-            in_doc = "*%" not in line
-            continue
-        if in_doc:
-            in_doc = "*%" not in line
-            continue
-        if not code:
-            continue
-        if start is None:
-            start = i
-        if code.endswith("."):
-            text = " ".join(l.split("%")[0].strip() for l in lines[start:i + 1])
-            if not text.startswith("#"):
-                out.append((start + 1, text, lines[start - 1] if start else ""))
-            start = None
-    return out
+    """(first line number, text, the tag line directly above) of every rule in a kb file."""
+    out = {}
+    for r in KB.rules:
+        if r.file == path and r.line not in out:
+            above = f"% @{r.tags[-1].kind} {r.tags[-1].text}" if r.tags else ""
+            out[r.line] = (r.line, r.text, above)
+    return list(out.values())
+
+
+def tags(path, kind):
+    """The texts of the @cr or @ruling tags of the rules of a kb file."""
+    return [t.text for r in KB.rules if r.file == path for t in r.tags if t.kind == kind]
 
 
 RULES = [(f, n, t, above) for f in FILES for n, t, above in statements(f)]
@@ -50,25 +47,23 @@ def test_every_rule_is_tagged_directly_above(f, n, text, above):
 
 def test_cr_tags_exist():
     for f in FILES:
-        for m in re.finditer(r"^% @cr (.+)$", (ROOT / f).read_text(encoding="utf-8"), flags=re.M):
-            for num in m.group(1).split():
+        for text in tags(f, "cr"):
+            for num in text.split():
                 assert num in CR_NUMBERS, f"{f}: CR {num} is not in the 2025-11-14 CR"
 
 
 def test_ruling_tags_quote_a_ruling_of_that_card():
-    rulings = {c["name"]: [r[1] for r in c.get("rulings", [])] for c in json.loads(CARDS.read_text())}
+    rulings = json.loads(RULINGS.read_text(encoding="utf-8"))
     for f in FILES:
-        for m in re.finditer(r"^% @ruling ([^:]+): (.+)$", (ROOT / f).read_text(encoding="utf-8"), flags=re.M):
-            card, words = m.group(1), m.group(2)
+        for text in tags(f, "ruling"):
+            card, words = text.split(": ", 1)
             assert any(r.startswith(words) for r in rulings[card]), f"{f}: {card}: {words}"
 
 
 def test_every_defined_predicate_is_documented():
-    kb = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "kb").glob("*.lp"))
-    documented = {n for line in re.findall(r"%\*! ([^\n]*)", kb)          # "%*! p(X) / q(X)   text"
-                  for n in re.findall(r"(?:^|/ )([a-z_][A-Za-z0-9_]*)", line.split("   ")[0])}
+    documented = {name for name, _ in KB.documented()}
     for f in FILES:
-        for _, text, _ in statements(f):
-            head = text.split(":-")[0]
-            name = re.match(r"\s*([a-z_][A-Za-z0-9_]*)", head).group(1)
-            assert name in documented, f"{f}: {name} is not documented with %*!"
+        for r in KB.rules:
+            if r.file == f:
+                for name, _ in r.defines:
+                    assert name in documented, f"{f}: {name} is not documented with %*!"

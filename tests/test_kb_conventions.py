@@ -11,18 +11,19 @@
   such as violation/2, is documented in one of them), or in kb/schema.lp, or next to a
   ``#defined pred/n`` hook declaration (a docstring, or a comment on the same line).
 
-Rules are found with clingo's own parser (``pyengine.engine.parse_kb``), not with regexes, so a
-rule spread over several lines or a pooled fact counts once, at its first line. Each check
-reports every offender at once.
+The KB is read through its one model (``pyengine.asp.kbmodel``, clingo's own parser), not with
+regexes, so a rule spread over several lines counts at its first line, and every tag line stacked
+directly above it is checked. Each check reports every offender at once.
 """
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 import json
 from pathlib import Path
 import re
 
 from pyengine import cardlib
-from pyengine.engine import parse_kb
+from pyengine.asp import kbmodel
+from pyengine.asp.kbmodel import docstring_preds
 
 ROOT = Path(__file__).resolve().parent.parent
 KB_FILES = sorted((ROOT / "kb").glob("*.lp"))
@@ -31,9 +32,7 @@ RULINGS = Path(__file__).parent / "data" / "rulings.json"
 
 _CR_LINE = re.compile(r"^(\d{3}(?:\.\d+)?)\.\s|^(\d{3}\.\d+[a-z])\s")
 _CR_TOKEN = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
-_TAG_CR = re.compile(r"^%\s*@cr\s+(.*\S)\s*$")
-_TAG_RULING = re.compile(r"^%\s*@ruling\s+([^:]+?)\s*:\s*(.*\S)\s*$")
-_SIG = re.compile(r"([a-z_][A-Za-z0-9_]*)\s*(?:\(([^()]*(?:\([^()]*\)[^()]*)*)\))?")
+_RULING = re.compile(r"^([^:]+?)\s*:\s*(.*\S)\s*$")
 
 
 def cr_numbers(path=CR_TEXT):
@@ -53,80 +52,55 @@ def _norm(text):
     return text.casefold()
 
 
-def _arity(args):
-    if args is None or not args.strip():
-        return 0
-    depth, n = 0, 1
-    for ch in args:
-        depth += ch == "("
-        depth -= ch == ")"
-        n += ch == "," and depth == 0
-    return n
-
-
-def docstring_preds(text):
-    """(name, arity) of each predicate a ``%*! ... *%`` docstring documents: its signature part
-    (up to a run of two spaces or the end of the first line) may list several, separated by '/'."""
-    body = text[3:] if text.startswith("%*!") else text
-    sig = re.split(r"\n| {2,}|\t", body.strip(), maxsplit=1)[0]
-    out = set()
-    for part in sig.split(" / "):
-        m = _SIG.match(part.strip())
-        if m:
-            out.add((m.group(1), _arity(m.group(2))))
-    return out
-
-
 def problems(paths, cr=None, rulings=None, library=None):
     """Every convention problem of the given .lp files, one line each."""
     cr = cr_numbers() if cr is None else cr
     rulings = json.loads(RULINGS.read_text(encoding="utf-8")) if rulings is None else rulings
     library = cardlib.bundled() if library is None else library
-    statements = parse_kb(paths)
-    lines = {str(p): Path(p).read_text(encoding="utf-8").splitlines() for p in paths}
+    paths = [Path(p).resolve() for p in paths]
+    root = Path(ROOT if all(p.is_relative_to(ROOT) for p in paths) else paths[0].parent)
+    model = kbmodel.read(root, [str(p) for p in paths])
     out = []
 
     # 1-3: tags above rules
-    for st in statements:
-        if st.kind != "rule":
+    seen = set()
+    for rule in model.rules:
+        where = rule.source
+        if where in seen:                         # the copies of a pooled rule: checked once
             continue
-        where = f"{Path(st.file).relative_to(ROOT) if Path(st.file).is_relative_to(ROOT) else st.file}:{st.line}"
-        above = lines[st.file][st.line - 2].strip() if st.line >= 2 else ""
-        m_cr, m_ru = _TAG_CR.match(above), _TAG_RULING.match(above)
-        if m_cr:
-            for tok in m_cr.group(1).split():
-                if not _CR_TOKEN.fullmatch(tok):
-                    out.append(f"{where}: '@cr {m_cr.group(1)}': {tok!r} is not a CR rule number")
-                elif tok not in cr:
-                    out.append(f"{where}: CR {tok} does not exist in the 2025-11-14 rules text")
-        elif m_ru:
-            card, words = m_ru.group(1), m_ru.group(2)
+        seen.add(where)
+        if not rule.tags:
+            out.append(f"{where}: rule without a '% @cr' or '% @ruling' tag on the line above: "
+                       f"{rule.text}")
+        for tag in rule.tags:
+            if tag.kind == "cr":
+                for tok in tag.text.split() or [""]:
+                    if not _CR_TOKEN.fullmatch(tok):
+                        out.append(f"{where}: '@cr {tag.text}': {tok!r} is not a CR rule number")
+                    elif tok not in cr:
+                        out.append(f"{where}: CR {tok} does not exist in the 2025-11-14 rules text")
+                continue
+            m = _RULING.match(tag.text)
+            card, words = (m.group(1), m.group(2)) if m else (tag.text, "")
             if card not in library:
                 out.append(f"{where}: @ruling names {card!r}, which is not in the bundled card library")
             elif not any(_norm(r).startswith(_norm(words)) for r in rulings.get(card, [])):
                 out.append(f"{where}: no official ruling of {card} starts with {words!r}")
-        else:
-            out.append(f"{where}: rule without a '% @cr' or '% @ruling' tag on the line above: "
-                       f"{lines[st.file][st.line - 1].strip()}")
 
     # 4: documentation of every defined predicate
     docs = defaultdict(list)                      # (name, arity) -> [file, ...]
-    for st in statements:
-        if st.kind == "comment" and st.text.startswith("%*!"):
-            for pred in docstring_preds(st.text):
-                docs[pred].append(st.file)
+    for d in model.docs:
+        for pred in d.preds:
+            docs[pred].append(d.file)
     hooked = set()                                # #defined with a comment on the same line
-    for st in statements:
-        if st.kind == "defined":
-            line = lines[st.file][st.line - 1]
-            if "%" in line.split("#defined", 1)[-1] or any(pred in docs for pred in st.preds):
-                hooked |= st.preds
-    schema = {str(p) for p in paths if Path(p).name == "schema.lp"}
+    for d in model.declarations:
+        if d.kind == "defined" and (d.comment or any(pred in docs for pred in d.defines)):
+            hooked |= d.defines
+    schema = {f for f in model.files if Path(f).name == "schema.lp"}
     defined = defaultdict(set)                    # (name, arity) -> files whose rule heads define it
-    for st in statements:
-        if st.kind == "rule":
-            for pred in st.preds:
-                defined[pred].add(st.file)
+    for rule in model.rules:
+        for pred in rule.defines:
+            defined[pred].add(rule.file)
     for (name, arity), files in sorted(defined.items()):
         if set(docs[(name, arity)]) & (files | schema) or (name, arity) in hooked:
             continue                              # several defining files: one docstring suffices

@@ -10,7 +10,9 @@ A scenario (readable and writable without Python)::
       expect: {...}                      # the exact --json answer, or
       expect_contains: {...} | [...]     # a sub-dict / items that must be in the answer
       expect_lacks: [...]                # items that must not be in the answer
-      exit_status: 2                     # default 0
+      exit_status: 2                     # default 0; a non-zero status needs error_contains
+      error_contains: "unknown player"   # text (or list of texts) that stderr must contain: the
+                                         # reason the input is refused, so a typo can't pass
       filter_kind: turn_face_up          # actions only: compare only actions of this kind
 
 ``expect_contains`` with a dict checks each key it gives (a list of dicts under a key: each must
@@ -45,6 +47,12 @@ def test_scenario(case, tmp_path):
     code, answer, err = run_cli(args)
     assert code == case.get("exit_status", 0), err
     if code != 0:
+        wanted = case.get("error_contains")
+        assert wanted, "a scenario that expects a non-zero exit status must say why (error_contains)"
+        lines = err.splitlines()
+        assert lines and all(line.startswith("error: ") for line in lines), err
+        for text in [wanted] if isinstance(wanted, str) else wanted:
+            assert text in err, (text, err)
         return
     if "filter_kind" in case:
         answer = {k: [a for a in v if a.get("kind") == case["filter_kind"]] if isinstance(v, list) else v

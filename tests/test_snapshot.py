@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from helpers import run_cli
-from pyengine import snapshot
+from pyengine import limits, snapshot
 from pyengine.errors import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,7 +80,7 @@ CASES = [
     ("effect target nowhere", with_top(effects=[{"card": "Lightning Bolt", "controller": "alice", "targets": ["zz"]}]),
      ["effects[0]", "target 'zz'"]),
     ("effect targets not a list", with_top(effects=[{"card": "Lightning Bolt", "controller": "alice", "targets": "f"}]),
-     ["effects[0]", "targets must be a list"]),
+     ["effects[0]", "targets: must be a list"]),
     ("effect without card", with_top(effects=[{"controller": "alice"}]), ["effects[0]", "'card' is required"]),
     ("effect without controller", with_top(effects=[{"card": "Pale Moon"}]), ["effects[0]", "'controller' is required"]),
     ("effect not a mapping", with_top(effects=["Lightning Bolt"]), ["effects[0]", "expected a mapping"]),
@@ -107,8 +107,8 @@ CASES = [
     ("controlled_since_turn_start not a bool", with_perm(controlled_since_turn_start="no"),
      ["battlefield[2] (x)", "'controlled_since_turn_start' must be true or false"]),
     ("phased_out not a bool", with_perm(phased_out=1), ["battlefield[2] (x)", "'phased_out' must be true or false"]),
-    ("counters a list", with_perm(counters=[1]), ["battlefield[2] (x)", "'counters' must be a mapping"]),
-    ("counters a string", with_perm(counters="+1/+1"), ["battlefield[2] (x)", "'counters' must be a mapping"]),
+    ("counters a list", with_perm(counters=[1]), ["battlefield[2] (x)", "counters: must be a mapping"]),
+    ("counters a string", with_perm(counters="+1/+1"), ["battlefield[2] (x)", "counters: must be a mapping"]),
     ("counter kind not a name", with_perm(counters={5: 1}), ["battlefield[2] (x)", "counter kind 5"]),
     ("counter count not a number", with_perm(counters={"+1/+1": "two"}), ["battlefield[2] (x)", "counters['+1/+1']", "'two'"]),
     ("counter count a bool", with_perm(counters={"+1/+1": True}), ["battlefield[2] (x)", "counters['+1/+1']", "True"]),
@@ -129,7 +129,7 @@ CASES = [
     ("unknown permanent key", with_perm(taped=True), ["battlefield[2] (x)", "unknown key 'taped'"]),
     ("unknown effect key", with_top(effects=[{"card": "Lightning Bolt", "controller": "alice", "target": ["f"]}]),
      ["effects[0]", "unknown key 'target'"]),
-    ("unknown card key", with_top(cards=[{"name": "C", "type": "Land", "txt": ""}]), ["cards[0]", "unknown key(s) txt"]),
+    ("unknown card key", with_top(cards=[{"name": "C", "type": "Land", "txt": ""}]), ["cards[0]", "unknown key(s) 'txt'"]),
     ("players missing", {"battlefield": []}, ["players", "required"]),
     ("players a string", {"players": "alice"}, ["players", "non-empty list"]),
     ("players empty", {"players": []}, ["players", "non-empty list"]),
@@ -141,7 +141,7 @@ CASES = [
     ("cards not a list", with_top(cards={"name": "C"}), ["cards", "must be a list"]),
     ("card without type", with_top(cards=[{"name": "C", "text": ""}]), ["cards[0]", "'type'"]),
     ("card without name", with_top(cards=[{"type": "Land"}]), ["cards[0]", "'name'"]),
-    ("card bad layout", with_top(cards=[{"name": "C", "type": "Land", "layout": "flip"}]), ["cards[0]", "'layout'"]),
+    ("card bad layout", with_top(cards=[{"name": "C", "type": "Land", "layout": "token"}]), ["cards[0]", "'layout'"]),
     ("split card with one face", with_top(cards=[{"name": "A // B", "layout": "split",
                                                    "faces": [{"name": "A", "type": "Instant"}]}]),
      ["cards[0]", "exactly two faces"]),
@@ -188,15 +188,17 @@ def test_problem_lines_are_bounded():
     found = problems({"players": [laughs]})
     assert len(found) == 1 and len(found[0]) < 200
     found = problems({"players": ["alice"], "hand": {"alice": [f"Nope{i}" for i in range(500)]}})
-    assert len(found) == snapshot.MAX_PROBLEMS + 1
-    assert found[-1] == f"... and {500 - snapshot.MAX_PROBLEMS} more problems"
+    assert len(found) == limits.MAX_PROBLEMS + 1
+    assert found[-1] == f"... and {500 - limits.MAX_PROBLEMS} more problems"
 
 
 def test_many_unknown_cards_are_reported_quickly():
-    """100000 misspelt names: 50 lines and a count; the 'did you mean' search stops with the lines."""
-    found = problems({"players": ["alice"], "hand": {"alice": [f"Islnd{i}" for i in range(100_000)]}})
+    """10,000 misspelt names (the most a zone may hold): 50 lines and a count; the 'did you mean'
+    search stops with the lines."""
+    n = limits.MAX_ZONE_CARDS
+    found = problems({"players": ["alice"], "hand": {"alice": [f"Islnd{i}" for i in range(n)]}})
     assert found[0] == "hand[alice][0]: unknown card 'Islnd0'; did you mean 'Island'?"
-    assert found[-1] == f"... and {100_000 - snapshot.MAX_PROBLEMS} more problems"
+    assert found[-1] == f"... and {n - limits.MAX_PROBLEMS} more problems"
 
 
 def test_defaults():
@@ -343,7 +345,8 @@ def test_file_problems_name_the_file_and_the_place(bad_files):
     assert str(bad_files["yaml-syntax"]) in err and "line 2" in err
     _, _, err = run_cli(["could-produce", str(bad_files["invalid-snapshot"])])
     assert err.splitlines() == [
-        "error: battlefield[0] (a): card: unknown card 'Nope'; define it under 'cards:'",
+        "error: battlefield[0] (a): card: unknown card 'Nope'; define it under 'cards:' "
+        "(or build a card database: mtgkb cards import --help)",
         "error: battlefield[0] (a): controller: unknown player 'bob'; players are alice"]
 
 
@@ -354,7 +357,7 @@ def test_json_snapshots_are_read_too(tmp_path):
 
 
 def test_oversized_stdin_is_refused(monkeypatch):
-    monkeypatch.setattr(snapshot, "MAX_BYTES", 50)
+    monkeypatch.setattr(limits, "MAX_BYTES", 50)
     code, out, err = run_cli(["could-produce", "-"], input="players: [alice]\n" + "#" * 100)
     assert (code, out, err) == (2, "", "error: <stdin>: input is larger than 50 bytes\n")
 
@@ -362,7 +365,7 @@ def test_oversized_stdin_is_refused(monkeypatch):
 def test_oversized_file_is_refused_before_reading(tmp_path, monkeypatch):
     path = tmp_path / "big.yaml"
     path.write_bytes(b"players: [alice]\n" + b"#" * 100)
-    monkeypatch.setattr(snapshot, "MAX_BYTES", 50)
+    monkeypatch.setattr(limits, "MAX_BYTES", 50)
     with pytest.raises(InputError, match="larger than 50 bytes"):
         snapshot.load(path)
 
@@ -426,5 +429,5 @@ def test_split_card_top_level_keys():
     """A split card's cost, type and text belong to its faces; anything else at the top is a typo."""
     found = problems(with_top(cards=[{"name": "A // B", "layout": "split", "text": "oops", "faces": [
         {"name": "A", "type": "Instant"}, {"name": "B", "type": "Sorcery"}]}]))
-    assert found == ["cards[0]: unknown key(s) text for layout split; a split or double-faced card has "
+    assert found == ["cards[0]: unknown key(s) 'text' for layout split; a split or double-faced card has "
                      "name, layout and faces"]

@@ -36,7 +36,7 @@ def command(snap, player, as_json):
     declare attackers step, each creature that may attack (with exert where an effect allows it).
     Actions that are refused are listed under "refused" with the CR rule that stops them.
     """
-    s = load_snapshot(snap)
+    s = load_snapshot(snap, "actions")
     result = api.actions(s, player)
     notes(s, "actions")
     emit(result, as_json, human)

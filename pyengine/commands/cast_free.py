@@ -35,7 +35,7 @@ def command(snap, card, player, as_json):
     (kicker) may be paid, mandatory ones must be (118.8); lands can't be cast (305.9); a split card
     may be cast as either half or, with fuse, both (702.102a). A card not in P's hand is refused.
     """
-    s = load_snapshot(snap)
+    s = load_snapshot(snap, "cast-free")
     result = api.cast_free(s, card, player)
     notes(s, "cast-free")
     emit(result, as_json, human)

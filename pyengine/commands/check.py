@@ -6,7 +6,8 @@ import click
 import yaml
 
 from .. import check as check_mod
-from ..cli import emit, handles_errors, json_option, load_snapshot
+from ..cli import emit, handles_errors, json_option, load_snapshot, notes
+from ..untrusted import one_line
 
 
 def _dump(snap):
@@ -82,7 +83,9 @@ def command(bound, players, effects, counters, names, snap, out_dir, as_json):
     props = check_mod.select(names)
     if snap:
         s = load_snapshot(snap)
-        emit(check_mod.check_snapshot(s, props), as_json, human_snapshot)
+        result = check_mod.check_snapshot(s, props)
+        notes(s)
+        emit(result, as_json, human_snapshot)
         return
     results = []
     for prop in props:
@@ -95,7 +98,7 @@ def command(bound, players, effects, counters, names, snap, out_dir, as_json):
                 r["written"] = str(path)
             except OSError as e:
                 r["written"] = None
-                click.echo(f"warning: cannot write {path}: {e.strerror or e}", err=True)
+                click.echo(one_line(f"warning: cannot write {path}: {e.strerror or e}"), err=True)
         results.append(r)
     failed = sum(r["holds"] is False for r in results)
     emit({"results": results, "checked": len(results), "failed": failed, "bound": bound}, as_json, human_search)

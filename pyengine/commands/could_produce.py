@@ -24,7 +24,7 @@ def command(snap, ids, as_json):
       mtgkb could-produce examples/reflecting-pool.yaml pool --json
       {"pool": ["G", "W"]}
     """
-    s = load_snapshot(snap)
+    s = load_snapshot(snap, "could-produce")
     result = api.could_produce(s, ids)
     notes(s, "could-produce")
     emit(result, as_json, lambda r: "\n".join(

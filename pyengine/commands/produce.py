@@ -2,12 +2,12 @@
 
 import click
 
-from .. import api
+from .. import api, mana
 from ..cli import emit, handles_errors, json_option, load_snapshot, notes, snapshot_argument
 
 
 def human(r):
-    opts = ["  " + ("".join("{%s}" % m for m in o) if o else "(no mana)") for o in r["options"]]
+    opts = ["  " + (mana.text(c) if c else "(no mana)") for c in r["amounts"]]
     trig = [f"  {t}" for t in r.get("triggers", [])]
     return "\n".join(["possible outcomes:"] + opts + (["also triggers (uses the stack):"] + trig if trig else []))
 
@@ -25,14 +25,16 @@ def command(snap, pid, ability, as_json):
     player may apply replacement effects (Contamination, Pale Moon, Mana Reflection: CR 616.1),
     and each choice of mana added by triggered mana abilities (Heartbeat of Spring: CR 106.12a).
     An ability that would produce no mana (or mana of an undefined type, CR 106.5) gives
-    the outcome [] ("no mana"). Costs are not checked here: see `mtgkb actions`.
+    the outcome [] ("no mana"). Outcomes are distinct: "amounts" counts each outcome's mana per
+    type; "options" lists it letter by letter (null when some outcome has more than 1,000 mana).
+    Costs are not checked here: see `mtgkb actions`.
 
     \b
     Example:
       mtgkb produce examples/mana-replacement.yaml forest --json
-      {"options": [["B"], ["B", "B"]], ...}
+      {"options": [["B", "B"], ["B", "B", "B"]], "amounts": [{"B": 2}, {"B": 3}], ...}
     """
-    s = load_snapshot(snap)
+    s = load_snapshot(snap, "produce")
     result = api.produce(s, pid, ability)
     notes(s, "produce")
     emit(result, as_json, human)

@@ -36,7 +36,7 @@ def command(snap, pid, as_json):
     modified) after every continuous effect the KB models (CR 613). A face-down permanent shows
     the characteristics the rules give it (CR 708.2), not the hidden card.
     """
-    s = load_snapshot(snap)
+    s = load_snapshot(snap, "show")
     result = api.show(s, pid)
     notes(s, "show")
     emit(result, as_json, human)

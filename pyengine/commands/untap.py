@@ -27,7 +27,7 @@ def command(snap, player, as_json):
     untap during its controller's next untap step"). Phased-out permanents phase in first (502.1).
     With --json: {"untap": [IDs], "stay_tapped": [IDs]}, plus "reasons" when something stays tapped.
     """
-    s = load_snapshot(snap)
+    s = load_snapshot(snap, "untap")
     result = api.untap(s, player)
     notes(s, "untap")
     emit(result, as_json, human)

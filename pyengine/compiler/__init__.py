@@ -20,6 +20,7 @@ import re
 
 from lark.exceptions import VisitError
 
+from .. import limits
 from ..terms import Const
 from . import affects as affects_mod
 from . import ir
@@ -29,10 +30,15 @@ from .lower import Ctx, Lowered, cost_facts, lower
 from .parser import ParseError, parse
 from .shapes import Unmodelled
 from .symbols import NotModelled, parse_mana_cost, parse_type_line
-from .text import names_of, normalise
+from .text import names_of, normalise, strip_reminders
 
 __all__ = ["Compiled", "LineInfo", "Note", "compile_card", "compile_text", "line_kinds",
-           "normalise", "parse_line"]
+           "normalise", "parse_line", "strip_reminders"]
+
+# Facts whose numbers the KB adds to power and toughness (613.4c), and the positions of the power
+# and toughness change: a card (all its faces) may change each by at most limits.MAX_PT_CHANGE in
+# all, so that no sum of them overflows the solver's numbers (see pyengine/limits.py).
+PT_CHANGES = {"anthem": (3, 4), "attached_pt": (2, 3)}
 
 
 @dataclass(frozen=True)
@@ -109,13 +115,14 @@ def compile_card(card):
     """Compile a :class:`pyengine.cardlib.Card` into facts."""
     facts, notes, lines = [("card", card.name)], [], []
     facts.append(("card_layout", card.name, Const(card.layout)))
-    if card.layout == "normal":
-        _face(card.name, card.front, facts, notes, lines)
+    pt_budget = [limits.MAX_PT_CHANGE, limits.MAX_PT_CHANGE]    # power, toughness: what is left
+    if len(card.faces) == 1:                # normal, saga, leveler, ...: keyed by the card's name
+        _face(card.name, card.front, facts, notes, lines, pt_budget)
     else:
         for i, face in enumerate(card.faces, 1):
             facts.append(("card_face", card.name, i, face.name))
             facts.append(("card", face.name))
-            _face(face.name, face, facts, notes, lines)
+            _face(face.name, face, facts, notes, lines, pt_budget)
     return Compiled(card.name, facts, notes, lines)
 
 
@@ -124,7 +131,8 @@ def compile_text(text, name="~", type_line=""):
     card database's coverage classifier)."""
     from ..cardlib import Face
     lines = []
-    _face(name, Face(name, None, type_line or "Creature", text=text), [], [], lines, chars=False)
+    _face(name, Face(name, None, type_line or "Creature", text=text), [], [], lines,
+          [limits.MAX_PT_CHANGE, limits.MAX_PT_CHANGE], chars=False)
     return lines
 
 
@@ -134,7 +142,7 @@ def line_kinds(card):
     return [(li.card, li.line.index, li.kinds, li.parsed, li.modelled) for li in compile_card(card).lines]
 
 
-def _face(key, face, facts, notes, lines, chars=True):
+def _face(key, face, facts, notes, lines, pt_budget, chars=True):
     def note(line_no, text, affects=affects_mod.ALL, reason=""):
         facts.append(("card_not_modelled", key, line_no, text))
         notes.append(Note(key, line_no, text, frozenset(affects), reason))
@@ -168,6 +176,9 @@ def _face(key, face, facts, notes, lines, chars=True):
         except Exception as e:            # noqa: BLE001 - a bug must not stop a command: reported
             low = Lowered([], False, f"internal error of the compiler: {type(e).__name__}: {e}",
                           ability=False)
+        if low.facts and not _within_budget(low.facts, pt_budget):
+            low = Lowered([], False, f"the power/toughness changes of this card add up to more "
+                                     f"than {limits.MAX_PT_CHANGE}", ability=False)
         if low.ability:
             facts.append(("card_ability", key, ctx.ab))
             facts.append(("ability_text", ctx.ab, raw.strip()))
@@ -178,6 +189,17 @@ def _face(key, face, facts, notes, lines, chars=True):
             note(i, raw.strip(), aff, low.reason or line.error or "")
         lines.append(LineInfo(key, line, line.parsed, low.modelled and line.parsed,
                               kinds_of(line, face), aff))
+
+
+def _within_budget(facts, pt_budget):
+    """Whether the power/toughness changes of a line's facts (PT_CHANGES) fit in what is left of
+    the card's budget; if so they are taken from it."""
+    change = [sum(abs(f[PT_CHANGES[f[0]][j]]) for f in facts if f[0] in PT_CHANGES) for j in (0, 1)]
+    if change[0] > pt_budget[0] or change[1] > pt_budget[1]:
+        return False
+    pt_budget[0] -= change[0]
+    pt_budget[1] -= change[1]
+    return True
 
 
 def _costs_only(ctx, line):

@@ -9,11 +9,11 @@
   706.2), ``die_result``, ``other``, or ``unparsed``;
 - ``ability_word`` if it starts with one (207.2c);
 - ``mana_ability`` if it is, or grants, a mana ability or a mana effect, with the mana kinds:
-  ``mana:fixed``, ``mana:choice``, ``mana:any_color``, ``mana:reflect``, ``mana:chosen``,
-  ``mana:count`` (an amount that depends on the game), ``mana:costs`` (costs beyond {T}),
-  ``mana:spend_restriction`` (106.6), ``mana:activation_restriction`` (602.5), ``mana:rider``
-  (the ability does more than add mana), ``mana:trigger`` (605.1b), ``mana:replacement``
-  (106.12b), ``mana:ritual`` (a spell that adds mana), ``mana:granted`` (a quoted ability
+  ``mana:fixed``, ``mana:choice``, ``mana:any_color``, ``mana:reflector``,
+  ``mana:chosen_color``, ``mana:count_dependent`` (an amount that depends on the game),
+  ``mana:costs_beyond_tap`` (costs beyond {T}), ``mana:spend_restriction`` (106.6),
+  ``mana:activation_restriction`` (602.5), ``mana:rider`` (the ability does more than add mana),
+  ``mana:mana_trigger`` (605.1b), ``mana:mana_replacement`` (106.12b), ``mana:ritual`` (a spell that adds mana), ``mana:granted`` (a quoted ability
   granted to other objects), ``mana:type_change`` (a static that changes land types, 305.7),
   ``mana:other`` (any other wording).
 """
@@ -24,6 +24,10 @@ from .mana_ir import of_clause
 
 FRAMES = ("keyword", "activated", "triggered", "static", "replacement", "spell", "loyalty",
           "chapter", "mode", "level", "class_level", "threshold", "die_result", "other", "unparsed")
+# the kinds of a mana line, each given as "mana:<kind>" (see the module doc)
+MANA_KINDS = ("fixed", "choice", "any_color", "reflector", "chosen_color", "count_dependent",
+              "costs_beyond_tap", "spend_restriction", "activation_restriction", "mana_trigger",
+              "mana_replacement", "ritual", "rider", "granted", "type_change", "other")
 # frames the intermediate form keeps as plain nodes
 _NODE_FRAMES = {"threshold": "threshold", "die_result": "die_result", "numbered_ability": "other",
                 "ticket_ability": "other", "ticket_pt": "other", "keyword_then_sentences": "keyword"}
@@ -73,17 +77,17 @@ def _mana_kinds(a, frame):
     for c, s in clauses:
         m = of_clause(c)
         kind = {"fixed": "fixed", "choice": "choice", "any_color": "any_color",
-                "any_one_color": "any_color", "combination": "any_color", "reflect": "reflect",
-                "produced": "reflect", "chosen": "chosen", "that_color": "chosen",
+                "any_one_color": "any_color", "combination": "any_color", "reflect": "reflector",
+                "produced": "reflector", "chosen": "chosen_color", "that_color": "chosen_color",
                 "commander_identity": "any_color"}.get(m.kind if m else "other", "other")
         if m is not None and (m.count is not None or s.tail is not None
                               or any(isinstance(x, ir.Node) and x.kind == "lead_for_each" for x in s.leads)):
-            out.add("mana:count")           # the amount is not fixed: "fixed" would mislead
+            out.add("mana:count_dependent")   # the amount is not fixed: "fixed" would mislead
             if kind == "fixed":
                 continue
         out.add("mana:" + kind)
     if any(isinstance(y, ir.Verb) and y.name.startswith("produce") for y in ir.walk(a)):
-        out.add("mana:replacement")
+        out.add("mana:mana_replacement")
     if not out:
         if frame == "static" and _land_type_change(a):
             return {"mana:type_change"}
@@ -91,13 +95,13 @@ def _mana_kinds(a, frame):
     if quoted:
         out.add("mana:granted")
     if frame == "triggered":
-        out.add("mana:trigger")
+        out.add("mana:mana_trigger")
     if frame == "spell":
         out.add("mana:ritual")
     if frame == "activated":
         if any(not (isinstance(c.verb, ir.Verb) and c.verb.name == "symbols" and c.verb.args == ("T",))
                for c in a.costs):
-            out.add("mana:costs")
+            out.add("mana:costs_beyond_tap")
         for s in a.effect:
             if s.kind == "activation":
                 out.add("mana:activation_restriction")

@@ -195,13 +195,13 @@ def _permanents_are(ctx, sentences):
 
 def _pt_mod(text, signed=True):
     """(+P, +T) of a PT_MOD such as "+1/+2"; None for X or * or numbers beyond the solver's."""
-    m = re.fullmatch(r"([+-])(\d+)/([+-])(\d+)", text)
+    m = re.fullmatch(r"([+-])([0-9]+)/([+-])([0-9]+)", text)      # ASCII digits only
     if not m:
         return None
-    p, t = int(m.group(1) + m.group(2)), int(m.group(3) + m.group(4))
-    if max(abs(p), abs(t)) > MAX_NUMBER:
-        raise Unmodelled(f"{text}: a number beyond {MAX_NUMBER} is not modelled")
-    return p, t
+    for n in (m.group(2), m.group(4)):
+        if int(n) > MAX_NUMBER:
+            raise Unmodelled(f"number {n} is too large (at most {MAX_NUMBER})")
+    return int(m.group(1) + m.group(2)), int(m.group(3) + m.group(4))
 
 
 def _anthem(ctx, sentences):

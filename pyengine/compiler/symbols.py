@@ -2,10 +2,11 @@
 
 import re
 
+from .. import limits
 from ..terms import Const, fn
 
 COLORS = ("w", "u", "b", "r", "g")
-MAX_NUMBER = 1_000_000          # larger numbers in card text are not modelled (the solver's are 32-bit)
+MAX_NUMBER = limits.MAX_NUMBER   # larger numbers in card text are not modelled (the solver's are 32-bit)
 MANA_TYPES = COLORS + ("c",)
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
 CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",

@@ -1,28 +1,31 @@
 """Oracle text before parsing: reminder text removed, the card's own name replaced by ``~``.
 
 Both steps are linear in the length of the line, whatever it holds (100,000 spaces, 20,000
-nested parentheses): reminder text is removed in one pass with a depth counter, and names are
+nested parentheses): reminder text is removed in one pass with a stack of open parentheses, and names are
 replaced by one regular expression built from the card's names.
 """
 
 import re
 
 
-def strip_reminder(text):
-    """The text without reminder text: anything in parentheses, nested ones included (207.2).
-    An unbalanced ')' is kept as text; an unclosed '(' removes the rest of the line."""
-    out, depth = [], 0
+def strip_reminders(text):
+    """TEXT without reminder text (207.2): every balanced parenthesised part, nested ones included,
+    with the white space before it. One pass with a stack of open parentheses, so linear in the
+    text (a regex applied until nothing changes was quadratic in spaces and in nesting depth); an
+    unbalanced parenthesis is kept, with what follows it (the grammar then does not parse it)."""
+    out, opened = [], []
     for ch in text:
         if ch == "(":
-            if not depth:               # the space before reminder text goes with it
-                while out and out[-1].isspace():
-                    out.pop()
-            depth += 1
-        elif ch == ")" and depth:
-            depth -= 1
-        elif not depth:
+            start = len(out)
+            while start and out[start - 1].isspace():    # each space is passed over once:
+                start -= 1                                # the '(' after it stops the next scan
+            opened.append(start)
             out.append(ch)
-    return "".join(out).strip()
+        elif ch == ")" and opened:
+            del out[opened.pop():]
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def names_of(name):
@@ -50,4 +53,4 @@ def replace_names(text, names):
 
 def normalise(text, names):
     """Ability text without reminder text, with the card's own name(s) replaced by '~'."""
-    return replace_names(strip_reminder(text), names).strip()
+    return replace_names(strip_reminders(text), names).strip()

@@ -1,0 +1,122 @@
+"""Benchmark of the CLI: start-up, and every query command on the boards of bench_could_produce.py.
+
+Run from the repository root:
+
+    /tmp/v/bin/python bench/bench_commands.py                        # start-up; 1,000 and 10,000
+    /tmp/v/bin/python bench/bench_commands.py --sizes 100000 --runs 1 # every command completes?
+    PYTHONPATH=OLD MTGKB_HOME=OLD /tmp/v/bin/python bench/bench_commands.py --commands show  # another tree
+
+Each measure runs `python -m pyengine ...` in a new process and reads that process's own CPU time
+(user + sys) and peak memory (wait4's rusage): the machine is shared, so wall time is noise.
+
+Start-up: a bare `python -c pass`, `mtgkb --help`, and could-produce on a one-permanent board, as
+multiples of the bare start-up (the target is 3x). Then, per board size, each query command about
+one thing (one permanent, one hand card, one player), next to could-produce for every permanent:
+show, cast-free, untap, actions, produce, explain (a basic land's could_produce atom), and their
+ratio to could-produce (the target is 1.5x at 10,000 permanents).
+"""
+
+import argparse
+import json
+import os
+from pathlib import Path
+import statistics
+import subprocess
+import sys
+import tempfile
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_could_produce import build_board  # noqa: E402
+
+
+def run(args, check=True):
+    """(CPU seconds, peak resident MB) of one process running ARGS."""
+    p = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(p.pid, 0)
+    err = p.stderr.read().decode(errors="replace")
+    p.stderr.close()
+    p.returncode = os.waitstatus_to_exitcode(status)
+    if check and p.returncode != 0:
+        raise SystemExit(f"{' '.join(map(str, args))} failed ({p.returncode}): {err.strip()[-300:]}")
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def median(args, runs):
+    samples = [run(args) for _ in range(runs)]
+    return statistics.median(s[0] for s in samples), max(s[1] for s in samples)
+
+
+def board(n):
+    """A board of N permanents with a hand card and a face-down permanent to ask about."""
+    b = build_board(n)
+    b["battlefield"].append({"id": "fd", "card": "Grizzly Bears", "controller": "alice", "face_down": "manifest"})
+    b["hand"] = {"alice": ["Grizzly Bears"]}
+    return b
+
+
+def commands(path, snap):
+    land = next(p["id"] for p in snap["battlefield"] if p["card"] == "Forest")
+    mtgkb = [sys.executable, "-m", "pyengine"]
+    out = subprocess.run(mtgkb + ["could-produce", path, land, "--json"], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    kind = json.loads(out)[land][0].lower()          # what the land could produce on this board
+    return {
+        "could-produce": mtgkb + ["could-produce", path],
+        "show": mtgkb + ["show", path, "fd"],
+        "cast-free": mtgkb + ["cast-free", path, "Grizzly Bears", "--player", "alice"],
+        "untap": mtgkb + ["untap", path, "bob"],
+        "actions": mtgkb + ["actions", path, "--player", "alice"],
+        "produce": mtgkb + ["produce", path, land],
+        "explain": mtgkb + ["explain", path, f'could_produce("{land}",{kind})'],
+    }
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
+    ap.add_argument("--runs", type=int, default=5, help="runs per measure (median reported)")
+    ap.add_argument("--no-startup", action="store_true", help="skip the start-up measures")
+    ap.add_argument("--commands", nargs="+", metavar="NAME", help="only these commands (could-produce is always run)")
+    args = ap.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="mtgkb-bench-"))
+    print(f"CLI benchmark: median of {args.runs} runs, CPU seconds of the process (user+sys), peak MB "
+          f"(python {sys.version.split()[0]}, {os.cpu_count()} CPUs)")
+    ok = True
+    if not args.no_startup:
+        one = folder / "board-1.yaml"
+        one.write_text(yaml.safe_dump({"players": ["alice"], "battlefield": [
+            {"id": "f", "card": "Forest", "controller": "alice"}]}), encoding="utf-8")
+        bare = median([sys.executable, "-c", "pass"], args.runs)[0]
+        helpt = median([sys.executable, "-m", "pyengine", "--help"], args.runs)[0]
+        cp = median([sys.executable, "-m", "pyengine", "could-produce", str(one)], args.runs)[0]
+        print(f"\nstart-up: python -c pass {bare * 1000:.0f} ms; mtgkb --help {helpt * 1000:.0f} ms "
+              f"(x{helpt / bare:.1f}); could-produce, 1 permanent {cp * 1000:.0f} ms (x{cp / bare:.1f}); target x3")
+        for name, t in (("--help", helpt), ("could-produce (1 permanent)", cp)):
+            good = t <= 3 * bare
+            ok &= good
+            print(f"  {'ok  ' if good else 'FAIL'} {name}: x{t / bare:.1f} a bare start-up")
+    for n in args.sizes:
+        snap = board(n)
+        path = folder / f"board-{n}.yaml"
+        path.write_text(yaml.safe_dump(snap, sort_keys=False, width=200), encoding="utf-8")
+        results = {name: median(cmd, args.runs) for name, cmd in commands(str(path), snap).items()
+                   if not args.commands or name == "could-produce" or name in args.commands}
+        ref = results["could-produce"][0]
+        print(f"\n{n} permanents:   {'command':<14} {'cpu s':>7} {'peak MB':>8} {'/could-produce':>15}")
+        for name, (t, mb) in results.items():
+            print(f"{'':17}{name:<14} {t:>7.2f} {mb:>8.0f} {t / ref:>14.2f}x")
+        if n == 10000:
+            for name, (t, _) in results.items():
+                good = t <= 1.5 * ref
+                ok &= good
+                if not good:
+                    print(f"  FAIL {name}: x{t / ref:.2f} could-produce at 10,000 permanents (target 1.5x)")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,161 @@
+"""Plain-Python terms <-> clingo: Symbols for facts and answers, term ASTs for rule patterns, and
+user text parsed as one ground atom.
+
+The plain terms are those of :mod:`pyengine.terms` (int, str, Const, Fn, tuple); rule patterns
+add :class:`pyengine.patterns.Var` and :class:`pyengine.patterns.Expr`. Their text form
+(``render``, ``render_fact``) stays in :mod:`pyengine.terms`, which needs no clingo.
+"""
+
+import clingo
+import clingo.ast
+
+from ..errors import InputError
+from ..patterns import Expr, Var
+from ..terms import Const, Fn
+
+ANY = "__any"            # stands for an anonymous variable inside a generated (provenance) term
+
+BINOPS = {"Plus": "+", "Minus": "-", "Multiplication": "*", "Division": "/", "Modulo": "\\",
+          "Power": "**", "And": "&", "Or": "?", "XOr": "^"}
+CMPOPS = {"Equal": "=", "NotEqual": "!=", "LessThan": "<", "LessEqual": "<=",
+          "GreaterThan": ">", "GreaterEqual": ">="}
+NUMBER_RANGE = (-2**31, 2**31)           # clingo numbers are 32-bit
+
+
+def to_symbol(term, cache=None):
+    """A plain-Python term as a clingo Symbol. CACHE (a dict) memoises strings and constants, which
+    recur in many facts (ids, players, card names); building a Symbol costs a few C calls. A number
+    outside clingo's 32-bit range is refused (InputError), never wrapped."""
+    if isinstance(term, bool):
+        raise TypeError("booleans are not terms")
+    if cache is not None and isinstance(term, (str, Const)):
+        sym = cache.get(term)
+        if sym is None:
+            sym = cache[term] = to_symbol(term)
+        return sym
+    if isinstance(term, int):
+        if not NUMBER_RANGE[0] <= term < NUMBER_RANGE[1]:
+            raise InputError(f"the number {term} is too large for the solver")
+        return clingo.Number(term)
+    if isinstance(term, str):
+        return clingo.String(term)
+    if isinstance(term, Const):
+        return clingo.Function(term.name)
+    if isinstance(term, Fn):
+        return clingo.Function(term.name, [to_symbol(a, cache) for a in term.args])
+    if isinstance(term, tuple):
+        return clingo.Tuple_([to_symbol(a, cache) for a in term])
+    raise TypeError(f"not a term: {term!r}")
+
+
+def fact_symbol(fact, cache=None):
+    """A fact tuple ``(pred, args...)`` as a clingo atom Symbol."""
+    return clingo.Function(fact[0], [to_symbol(a, cache) for a in fact[1:]])
+
+
+def from_symbol(sym, placeholder=False):
+    """A clingo Symbol as a plain-Python term. With PLACEHOLDER (terms of generated rules), the
+    constant ``__any`` stands for an anonymous variable and becomes ``Var('_')``."""
+    t = sym.type
+    if t == clingo.SymbolType.Number:
+        return sym.number
+    if t == clingo.SymbolType.String:
+        return sym.string
+    if t == clingo.SymbolType.Function:
+        if not sym.arguments:
+            if not sym.name:
+                return ()
+            return Var("_") if placeholder and sym.name == ANY else Const(sym.name)
+        args = tuple(from_symbol(a, placeholder) for a in sym.arguments)
+        return Fn(sym.name, args) if sym.name else args
+    raise TypeError(f"unexpected symbol {sym}")
+
+
+def atom_tuple(sym, cache=None):
+    """An atom Symbol as a fact tuple ``(pred, args...)``. CACHE (a dict) memoises the conversion of
+    arguments, which recur across atoms (reading a Symbol's parts costs several C calls)."""
+    if cache is None:
+        return (sym.name,) + tuple(from_symbol(a) for a in sym.arguments)
+    out = [sym.name]
+    for a in sym.arguments:
+        term = cache.get(a)
+        if term is None:
+            term = cache[a] = from_symbol(a)
+        out.append(term)
+    return tuple(out)
+
+
+def as_atom(term):
+    """A term read back from a generated atom (``Fn`` or ``Const``) as an atom tuple, else None."""
+    if isinstance(term, Fn):
+        return (term.name,) + term.args
+    if isinstance(term, Const):
+        return (term.name,)
+    return None
+
+
+def parse_generated(text):
+    """A term printed by clingo in a generated atom (``__any`` stands for '_') as a Python term."""
+    return from_symbol(clingo.parse_term(text, logger=quiet), placeholder=True)
+
+
+def quiet(code, message):
+    """A clingo logger that drops messages (parse errors are reported by the caller)."""
+
+
+def parse_atom(text):
+    """Parse user text as one ground atom ``pred(args...)``: a term, never program text."""
+    if not isinstance(text, str) or not text.strip() or len(text) > 10_000:
+        raise InputError("ATOM must be a ground atom such as could_produce(\"pool\",g)")
+    try:
+        sym = clingo.parse_term(text, logger=quiet)
+    except (RuntimeError, ValueError) as e:
+        why = str(e).strip().splitlines()[-1] if str(e).strip() else "syntax error"
+        raise InputError(f"cannot parse ATOM {text!r} as a ground atom such as "
+                         f"could_produce(\"pool\",g) ({why})")
+    if sym.type != clingo.SymbolType.Function or not sym.name or sym.negative:
+        raise InputError(f"ATOM {text!r} is not an atom: expected pred(args...), e.g. could_produce(\"pool\",g)")
+    try:
+        return atom_tuple(sym)
+    except ValueError as e:              # a constant the KB cannot hold, e.g. a' or __x
+        raise InputError(f"ATOM {text!r}: {e}; constants are lower-case letters, digits and '_'")
+
+
+# --- rule ASTs as patterns (pyengine.patterns) ---------------------------------------------------
+
+def pattern(t):
+    """A term AST as a pattern: plain terms plus Var and Expr."""
+    T = clingo.ast.ASTType
+    if t.ast_type == T.Variable:
+        return Var(t.name)
+    if t.ast_type == T.SymbolicTerm:
+        return from_symbol(t.symbol, placeholder=True)
+    if t.ast_type == T.Function:
+        args = tuple(pattern(a) for a in t.arguments)
+        if not t.name:
+            return args
+        return Fn(t.name, args) if args else Const(t.name)
+    if t.ast_type == T.BinaryOperation:
+        op = BINOPS.get(clingo.ast.BinaryOperator(t.operator_type).name, "?")
+        return Expr(op, (pattern(t.left), pattern(t.right)))
+    if t.ast_type == T.UnaryOperation:
+        op = "-" if clingo.ast.UnaryOperator(t.operator_type).name == "Minus" else "|"
+        return Expr(op, (pattern(t.argument),))
+    return Expr(str(t), ())
+
+
+def atom_pattern(symbol_ast):
+    """An atom AST (the symbol of a SymbolicAtom) as an atom pattern tuple, or None."""
+    p = pattern(symbol_ast)
+    return as_atom(p)
+
+
+def comparison_operator(guard):
+    """The text of a comparison guard's operator ('=', '<', ...)."""
+    return CMPOPS[clingo.ast.ComparisonOperator(guard.comparison).name]
+
+
+def atom_term(atom):
+    """An atom tuple ``(pred, args...)`` as a term (``Fn`` or ``Const``), e.g. to pass it as an
+    argument of a generated atom."""
+    return Fn(atom[0], tuple(atom[1:])) if len(atom) > 1 else Const(atom[0])

@@ -1,0 +1,117 @@
+"""`mtgkb apply SNAP cast_free CARD --player P [--option N] [--sacrifice ID] [--discard CARD]`.
+
+P casts CARD from their hand without paying its mana cost (option N of `mtgkb cast-free`, default
+0) and it resolves: a permanent card enters the battlefield under P's control with X = 0 (107.3b)
+and what its own enters abilities give it (107.3m, 614.1c: Hooded Hydra gets 0 +1/+1 counters); a
+creature with toughness 0 or less is then put into its owner's graveyard (704.5f). An instant or
+sorcery is put into its owner's graveyard (608.2n); its effect is not modelled (an event says so).
+Mandatory additional costs are paid with --sacrifice / --discard.
+"""
+
+import re
+
+from .. import api
+from .. import snapshot as snapshot_mod
+from ..compiler.symbols import parse_type_line
+from ..errors import InputError
+from . import Param, Transition
+
+PERMANENT_TYPES = {"artifact", "creature", "enchantment", "planeswalker", "battle"}
+
+
+def _new_id(card, taken):
+    base = re.sub(r"[^A-Za-z0-9]+", "-", card).strip("-").lower()[:56] or "card"
+    n, pid = 1, base
+    while pid in taken:
+        n += 1
+        pid = f"{base}-{n}"
+    return pid
+
+
+def _pay(new, s, player, card, costs, sacrifice, discard, events):
+    """Pay the mandatory and chosen additional costs (118.8), KB terms, on the new snapshot dict."""
+    for cost in costs:
+        kind = getattr(cost, "name", str(cost))
+        text = api.additional_cost_text(cost)
+        if kind == "sacrifice":
+            want = str(cost.args[0])
+            perm = s.permanent(sacrifice) if sacrifice else None
+            if perm is None or perm.controller != player:
+                raise InputError(f"{card}: choose a permanent to {text} with --sacrifice ID (one {player} controls)")
+            if want != "permanent" and want.capitalize() not in api.show(s, sacrifice)["types"]:
+                raise InputError(f"{card}: {sacrifice} is not {want.join(['a ', ''])}; it can't pay '{text}'")
+            new["battlefield"] = [p for p in new["battlefield"] if p["id"] != sacrifice]
+            new.setdefault("graveyard", {}).setdefault(perm.owner, []).append(perm.card)
+            events.append({"event": "sacrifice", "permanent": sacrifice, "rule": "701.21a"})
+        elif kind == "discard_card":
+            hand = new["hand"].get(player, [])
+            if discard is None or discard not in hand:
+                raise InputError(f"{card}: choose a card in {player}'s hand to discard with --discard CARD")
+            hand.remove(discard)
+            new.setdefault("graveyard", {}).setdefault(player, []).append(discard)
+            events.append({"event": "discard", "player": player, "card": discard, "rule": "701.9a"})
+        elif kind == "pay_life":
+            n = cost.args[0]
+            new["life"][player] -= n
+            events.append({"event": "pay_life", "player": player, "amount": n, "rule": "119.4"})
+        elif kind == "kicker":
+            events.append({"event": "kicked", "card": card, "cost": text, "rule": "702.33d"})
+        else:
+            raise InputError(f"{card}: paying the additional cost '{text}' is not modelled")
+
+
+def cast_free(s, card, player, option=0, sacrifice=None, discard=None):
+    """Cast CARD from P's hand without paying its mana cost, and resolve it."""
+    with api.session(s, "cast_free"):
+        answer, costs = api.cast_free_with_costs(s, card, player)
+        card = answer["card"]                      # the card's own name, however it was spelt
+        if not answer["options"]:
+            raise InputError(f"{card} can't be cast without paying its mana cost now: {answer['reason']}")
+        if not 0 <= option < len(answer["options"]):
+            raise InputError(f"--option must be between 0 and {len(answer['options']) - 1}")
+        chosen = answer["options"][option]
+        new = s.to_dict()
+        new.setdefault("hand", {})[player].remove(card)
+        events = [{"event": "cast", "card": card, "player": player, "halves": chosen["halves"], "x": 0,
+                   "additional_costs": chosen["additional_costs"], "without_paying_mana_cost": True,
+                   "rule": "601.2"}]
+        _pay(new, s, player, card, costs[option], sacrifice, discard, events)
+    c = s.cards[card]
+    _, types, subtypes, _ = parse_type_line(c.front.type_line)
+    if len(c.faces) > 1 or not set(types) & PERMANENT_TYPES:
+        new.setdefault("graveyard", {}).setdefault(player, []).append(card)
+        events.append({"event": "resolve", "card": card, "to": "graveyard", "rule": "608.2n",
+                       "effect": "not modelled"})
+        return new, events
+    if "Aura" in subtypes:
+        raise InputError(f"{card}: casting an Aura (choosing what it enchants) is not modelled")
+    pid = _new_id(card, {p.id for p in s.battlefield})
+    perm = {"id": pid, "card": card, "controller": player, "owner": player,
+            "controlled_since_turn_start": False}
+    new["battlefield"].append(perm)
+    if "x_rule" in chosen:                        # {X} in its mana cost: X is 0 (107.3b)
+        perm["x"] = 0
+    got = api.enters(snapshot_mod.validate(new), pid)
+    counters = {k: n for k, n in got["counters"].items() if n > 0}
+    if counters:
+        perm["counters"] = counters
+    events.append({"event": "enters", "permanent": pid, "card": card, "x": got["x"],
+                   "counters": got["counters"], "rule": "107.3m"})
+    # its toughness with the counters it entered with (a new state) is asked for only if it got some
+    toughness = api.enters(snapshot_mod.validate(new), pid)["toughness"] if counters else got["toughness"]
+    if toughness is not None and toughness <= 0:
+        new["battlefield"] = [p for p in new["battlefield"] if p["id"] != pid]
+        new.setdefault("graveyard", {}).setdefault(player, []).append(card)
+        events.append({"event": "state_based_action", "permanent": pid, "card": card, "rule": "704.5f",
+                       "toughness": toughness, "to": "graveyard",
+                       "note": "abilities that trigger on it dying are not modelled"})
+    return new, events
+
+
+TRANSITION = Transition("cast_free", cast_free, (
+    Param("card", metavar="CARD", positional=True),
+    Param("player", metavar="P", short="-p", required=True, help="Whose hand the card is in."),
+    Param("option", type=int, default=0, help="Which option of `mtgkb cast-free` (0-based)."),
+    Param("sacrifice", metavar="ID", help="The permanent sacrificed for a sacrifice cost."),
+    Param("discard", metavar="CARD", help="The card discarded for a discard cost."),
+))
