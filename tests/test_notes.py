@@ -52,6 +52,14 @@ def affects(text, type_line="Creature — Elf"):
     ("Creature spells you cast cost {1} less to cast.", {"actions", "cast-free", "apply"}),
     # 602: an activated ability whose effect is not modelled: whether to list it, and what it does
     ("{2}, {T}: Draw a card.", {"actions", "apply"}),
+    # 605.1b: a trigger that does not trigger on a mana ability or on mana being added is not a
+    # mana ability, so never part of what tapping for mana adds (produce); it acts once it
+    # triggers (603.2). If it adds mana itself, 106.7 ("an ability of that permanent") counts it
+    # in could-produce; the mana ability of a token it creates is the token's (Carrier Thrall).
+    ("When this creature enters, add {R}{G}.", {"could-produce", "apply"}),      # Burning-Tree Emissary
+    ("When this creature dies, create a 1/1 colorless Eldrazi Scion creature token. It has "
+     '"Sacrifice this token: Add {C}."', {"apply"}),                            # Carrier Thrall
+    ("Firebending 1", {"could-produce", "apply"}),                               # 702.189a
 ])
 def test_what_a_parsed_line_could_change(text, expected):
     assert affects(text) == expected

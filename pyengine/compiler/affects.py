@@ -60,6 +60,9 @@ _KW_ANSWERS = {
     "partner": set(), "partner with": set(), "friends forever": set(), "choose a background": set(),
     "doctors companion": set(),
     "job select": {"apply"},                                     # 702.182a: as it enters
+    # 702.189a: "Whenever this creature attacks, add N {R}": not a mana ability (605.1b), so not
+    # what tapping for mana adds; it adds mana itself when it resolves (106.7)
+    "firebending": {"could-produce", "apply"},
 }
 _KW_DEFAULT = frozenset({"show", "actions", "cast-free", "apply"})
 
@@ -77,6 +80,23 @@ def _adds_mana(x):
     return any(isinstance(y, ir.Verb) and y.name in ("add_mana",) for y in ir.walk(x))
 
 
+def _adds_mana_itself(x):
+    """True if x adds mana other than through an ability in quotes (of a token it creates, of an
+    object it grants the ability to: 113.1a)."""
+    stack = [x]
+    while stack:
+        y = stack.pop()
+        if isinstance(y, ir.Node) and y.kind == "quoted_ability":
+            continue
+        if isinstance(y, ir.Verb) and y.name == "add_mana":
+            return True
+        if isinstance(y, (tuple, list)):
+            stack.extend(y)
+        elif hasattr(y, "__dataclass_fields__"):
+            stack.extend(getattr(y, f) for f in y.__dataclass_fields__)
+    return False
+
+
 def changes_mana(x):
     """True if the text adds or replaces mana ("add", "produce"): not a spending rule."""
     return any(isinstance(y, ir.Verb) and (y.name == "add_mana" or y.name.startswith("produce"))
@@ -89,7 +109,7 @@ def mentions_mana(x):
         if isinstance(y, ir.Verb) and (y.name == "add_mana" or y.name.startswith("produce")
                                        or y.name == "spend"):
             return True
-        if isinstance(y, ir.Node) and y.kind in ("tail_for_mana",):
+        if isinstance(y, ir.Node) and y.kind.startswith("tail_for_mana"):
             return True
     return False
 
@@ -113,9 +133,15 @@ def of_line(line, face=None, part=None):
             out.add("produce")                     # 106.6: the mana carries a restriction or an effect
         return frozenset(out)
     if isinstance(a, ir.Triggered):
-        if mentions_mana(a) or _trigger_on_tapping(a.trigger):
+        # 605.1b: only a trigger on activating a mana ability or on mana being added can be a
+        # mana ability (what tapping for mana adds). Any other trigger acts once it triggers
+        # (603.2), while an action is performed; if it adds mana itself ("When ~ enters, add
+        # {R}{G}."), 106.7 counts it in what the permanent could produce ("an ability of that
+        # permanent"); mana of a token it creates is that token's, not this ability's.
+        if mentions_mana(a.trigger) or _trigger_on_tapping(a.trigger) \
+                or any("mana" in w.lower() for w in ir.words(a.trigger)):
             return ALL
-        return frozenset({"apply"})
+        return frozenset({"could-produce", "apply"} if _adds_mana_itself(a.effect) else {"apply"})
     if isinstance(a, ir.Static):
         if spell:
             return frozenset({"cast-free", "apply"})
@@ -139,7 +165,8 @@ def _trigger_on_tapping(t):
     for y in ir.walk(t):
         if isinstance(y, ir.Char) and y.kind == "status" and y.value in ("tapped", "untapped"):
             return True
-        if isinstance(y, ir.Verb) and y.name in ("tap", "untap"):
+        if isinstance(y, ir.Verb) and (y.name in ("tap", "untap") or (
+                y.name == "passive" and any(w in ("tapped", "untapped") for w in y.args))):
             return True
     return False
 
