@@ -236,7 +236,8 @@ def produce(snapshot, pid, ability=None, choices=()):
     when some outcome has more than 1,000 mana). An ability that would add no mana gives the
     outcome [] / {}. ``ability`` (1-based, in the order of ``abilities``) picks one mana ability;
     by default all of them count. ``choices`` are cost_choice facts (e.g. which land is sacrificed)
-    that narrow the outcomes. Raises AmountTooLarge if some outcome is beyond the solver's integers."""
+    that narrow the outcomes. ``spend_only`` lists the spend restrictions the mana carries (106.6):
+    [{"ability": text, "restriction": term}], the term as in docs/compiler.md ("Filter terms"). Raises AmountTooLarge if some outcome is beyond the solver's integers."""
     return produce_with_abilities(snapshot, pid, ability, choices)[0]
 
 
@@ -264,10 +265,13 @@ def produce_with_abilities(snapshot, pid, ability=None, choices=()):
     texts = ability_texts(model)
     triggers = {texts.get(a[3], render_term(a[3])) for a in model
                 if a[0] == "taps_trigger" and a[2] in wanted}
+    spend_only = sorted({(texts.get(a[1], render_term(a[1])), render_term(a[2])) for a in model
+                         if a[0] == "spend_only" and a[1] in wanted})
     return ({"options": [mana.letters(c) for c in amounts] if listed else None,
              "amounts": amounts,
              "abilities": [text for _, text in abilities],
-             "triggers": sorted(triggers)}, abilities)
+             "triggers": sorted(triggers),
+             "spend_only": [{"ability": t, "restriction": r} for t, r in spend_only]}, abilities)
 
 
 def activation_costs(snapshot, action, choices=()):

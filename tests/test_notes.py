@@ -120,10 +120,14 @@ def test_a_line_the_grammar_does_not_parse_could_change_anything():
 
 def test_a_spend_restriction_is_about_paying_not_about_types():
     """106.6: "Spend this mana only ..." restricts how the mana is spent, not its type: the mana
-    is modelled (could-produce is right); the restriction matters for paying (actions, apply) and
-    for what `produce` describes."""
+    is modelled (could-produce is right) and `produce` names the restriction it carries
+    (spend_only); the restriction matters for paying (actions, cast-free, apply)."""
     [n] = notes("{T}: Add {G}. Spend this mana only to cast creature spells.")
-    assert "could-produce" not in n.affects and {"produce", "actions", "apply"} <= n.affects
+    assert n.affects == {"actions", "cast-free", "apply"}
+    # an effect of the mana beyond where it may be spent is also a note for produce
+    [n] = notes("{T}: Add {G}. Spend this mana only to cast creature spells. When that mana is spent "
+                "to cast a creature spell, that creature enters with an additional +1/+1 counter on it.")
+    assert {"produce", "actions", "apply"} <= n.affects
 
 
 def test_every_fact_the_compiler_gives_is_declared_in_the_schema():

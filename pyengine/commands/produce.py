@@ -9,7 +9,10 @@ from ..cli import emit, handles_errors, json_option, load_snapshot, notes, snaps
 def human(r):
     opts = ["  " + (mana.text(c) if c else "(no mana)") for c in r["amounts"]]
     trig = [f"  {t}" for t in r.get("triggers", [])]
-    return "\n".join(["possible outcomes:"] + opts + (["also triggers (uses the stack):"] + trig if trig else []))
+    spend = [f"  {s['restriction']}  ({s['ability']})" for s in r.get("spend_only", [])]
+    return "\n".join(["possible outcomes:"] + opts + (["also triggers (uses the stack):"] + trig if trig else [])
+                     + (["the mana may be spent only on (106.6; the restriction travels with it):"] + spend
+                        if spend else []))
 
 
 @click.command("produce")

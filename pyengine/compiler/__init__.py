@@ -184,7 +184,8 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
             facts.append(("ability_text", ctx.ab, raw.strip()))
             facts.extend(low.facts)
         aff = frozenset() if low.modelled else (
-            affects_mod.ALL if line.ability is None else affects_mod.of_line(line, face, low.part))
+            affects_mod.ALL if line.ability is None else low.affects if low.affects is not None
+            else affects_mod.of_line(line, face, low.part))
         if not low.modelled:
             note(i, raw.strip(), aff, low.reason or line.error or "")
         lines.append(LineInfo(key, line, line.parsed, low.modelled and line.parsed,

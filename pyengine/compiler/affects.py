@@ -17,6 +17,8 @@ from . import ir
 ANSWERS = ("could-produce", "produce", "actions", "show", "untap", "cast-free", "apply")
 ALL = frozenset(ANSWERS)
 MANA = frozenset({"could-produce", "produce"})
+# the answers that spend mana: what may be cast or activated, casting, performing an action
+PAYMENT = frozenset({"actions", "cast-free", "apply"})
 
 # Keyword abilities (702) by what they change. A keyword not listed here: ALL.
 _KW_COMBAT = {"flying", "reach", "trample", "menace", "fear", "intimidate", "shadow",

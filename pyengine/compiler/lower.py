@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ..terms import Const, fn
 from . import ir, mana_ir
-from .affects import changes_mana
+from .affects import PAYMENT, changes_mana
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, filter_term, int_of, is_self, simple_type,
                      targets, untapped_you_control)
 from .symbols import NotModelled, parse_mana_cost
@@ -33,6 +33,7 @@ class Lowered:
     reason: str = ""
     ability: bool = True        # the line is an ability the KB knows (card_ability/ability_text)
     part: object = None         # the part not carried out, when only part of the line is not
+    affects: frozenset = None   # the answers the part not carried out could change (None: of_line)
 
 
 def lower(ctx, line):
@@ -53,7 +54,7 @@ def lower(ctx, line):
         raise Unmodelled(f"{type(a).__name__.lower()} abilities are not modelled")
     except Unmodelled as e:
         if e.facts:                 # part of the line is an ability the KB knows (603.2 ...)
-            return Lowered(e.facts, False, str(e), part=e.part)
+            return Lowered(e.facts, False, str(e), part=e.part, affects=e.affects)
         return Lowered([], False, str(e), ability=False)
 
 
@@ -119,7 +120,8 @@ def _activated(ctx, a):
         facts += e.facts + [("effect_not_modelled", ctx.ab)]
         if targets(a.effect):
             facts.append(("ability_targets", ctx.ab))
-        return Lowered(facts, False, str(e), part=ir.Activated(a.costs, e.part or a.effect))
+        return Lowered(facts, False, str(e), part=ir.Activated(a.costs, e.part or a.effect),
+                       affects=e.affects)
 
 
 def cost_facts(ctx, clauses):
@@ -190,6 +192,14 @@ def _activated_effect(ctx, sentences):
         rest.append(s)
     if unmodelled is not None:
         raise Unmodelled(str(unmodelled), facts + designed, part=unmodelled.part or sentences)
+    if rest and len(designed) == len(rest) and all(d[0] == "mana_spend_restriction" and _understood(d[2])
+                                                   for d in designed):
+        # 106.6: the restriction travels with the mana: what the ability adds (could-produce,
+        # produce: queries/produce.lp shows it) is modelled; spending it is payment's, which does
+        # not read it yet: a note for the answers that pay (casting, activating, performing)
+        raise Unmodelled("the spend restriction travels with the mana (shown by produce); paying "
+                         "with that mana does not honour it yet", facts + designed, part=tuple(rest),
+                         affects=PAYMENT)
     if rest:
         if any(changes_mana(r) for r in rest):
             # "If ..., instead add ..." / "add an additional ...": what follows changes the
@@ -197,6 +207,13 @@ def _activated_effect(ctx, sentences):
             raise Unmodelled("what follows changes the mana and is not modelled", part=tuple(rest))
         raise Unmodelled("what follows the mana is not modelled", facts + designed, part=tuple(rest))
     return facts
+
+
+def _understood(term):
+    """True if a restriction term has no not_modelled part."""
+    if term == Const("not_modelled"):
+        return False
+    return all(_understood(a) for a in getattr(term, "args", ()) if not isinstance(a, (int, str)))
 
 
 def _restriction(ctx, s):

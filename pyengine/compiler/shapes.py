@@ -51,10 +51,12 @@ class Unmodelled(NotModelled):
     """A part of a line that no fact of the vocabulary carries out. ``facts`` are the facts
     that could still be given for the rest of the line."""
 
-    def __init__(self, message, facts=(), part=None):
+    def __init__(self, message, facts=(), part=None, affects=None):
         super().__init__(message)
         self.facts = list(facts)
         self.part = part            # the part of the line not carried out (IR), if not all of it
+        self.affects = affects      # the answers it could change, when the lowering knows better
+                                    # than affects.of_line (None: of_line decides)
 
 
 def is_self(x):
