@@ -63,7 +63,7 @@ def lower(ctx, line):
 # keywords the KB knows by name (kb/: keyword(Ab,K))
 KB_PLAIN = {"flying", "haste", "vigilance", "trample", "reach", "deathtouch", "lifelink",
             "first strike", "double strike", "defender", "hexproof", "indestructible", "menace",
-            "flash", "fuse"}
+            "flash", "fuse", "devoid"}
 # keywords with a mana cost the KB knows (keyword_cost(Ab,mana(S,N)))
 KB_COSTED = {"morph", "megamorph", "disguise", "ward", "equip", "unearth", "kicker", "bestow"}
 _ENCHANTABLE = {"creature", "permanent", "land", "artifact", "enchantment", "planeswalker"}
