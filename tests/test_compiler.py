@@ -101,6 +101,7 @@ SHAPES = [
     # keywords (702)
     ("Flying", {f"keyword({AB},flying)"}),
     ("Flying, haste", {f"keyword({AB},flying)", f"keyword({AB},haste)"}),
+    ("Devoid (This card has no color.)", {f"keyword({AB},devoid)"}),                      # 702.114a
     ("First strike, double strike", {f"keyword({AB},first_strike)", f"keyword({AB},double_strike)"}),
     ("Vigilance, trample, reach, deathtouch, lifelink, defender, hexproof, indestructible, menace, flash, fuse",
      {f"keyword({AB},{k})" for k in ("vigilance", "trample", "reach", "deathtouch", "lifelink", "defender",
