@@ -10,7 +10,7 @@ carrying the facts, and the line stays "not modelled" for the answers it could c
 
 from dataclasses import dataclass
 
-from ..terms import Const, fn
+from ..terms import Const, Fn, fn
 from . import ir
 from .shapes import Unmodelled, controller_phrase, filter_term, int_of, is_self, simple_type
 from .symbols import COLORS
@@ -203,13 +203,42 @@ def facts(ab, mana):
             scope = reflect_scope(mana.scope)
             if scope and mana.reflect in ("type", "color"):
                 return [("mana_reflect", ab, mana.amount.value, Const(scope), Const(mana.reflect))]
-    elif k == "fixed" and mana.count[0] == "for_each":
-        opts = mana.options
-        if len(opts) == 1 and opts[0] and len(opts[0]) == 1 and opts[0][0][1] == 1:
-            t = _you_control_type(mana.count[1])
-            if t in ("creature", "artifact", "land", "enchantment"):
-                return [("mana_each", ab, 1, Const(opts[0][0][0]), fn("you_control", Const(t)))]
+    elif k == "fixed" and len(mana.options) == 1 and mana.options[0] and len(mana.options[0]) == 1 \
+            and mana.options[0][0][1] == 1:
+        t = _you_control_type(mana.count[1]) if mana.count[0] == "for_each" else None
+        if t in ("creature", "artifact", "land", "enchantment"):
+            return [("mana_each", ab, 1, Const(mana.options[0][0][0]), fn("you_control", Const(t)))]
+        term = _amount_term(mana)
+        if isinstance(term, Fn) and term.name == "count" and isinstance(term.args[0], Fn) \
+                and term.args[0].name == "you_control" and known_filter(term.args[0].args[0]):
+            # 608.2h: one mana for each permanent you control that matches (kb/filters.lp),
+            # counted as the ability resolves
+            return [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)]
     raise Unmodelled(f"mana {describe(mana)} is not modelled", designed_facts(ab, mana))
+
+
+_CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker"}
+_KNOWN_STATUS = {"tapped", "untapped", "colorless"}
+
+
+def known_filter(f):
+    """True if kb/filters.lp interprets filter term f completely (its filter_known/1): card types,
+    permanent, subtype/supertype/color, status tapped/untapped/colorless, and/or/non of those."""
+    if isinstance(f, Const):
+        return f.name in _CARD_TYPES or f.name == "permanent"
+    if not isinstance(f, Fn):
+        return False
+    if f.name in ("subtype", "supertype") and len(f.args) == 1:
+        return isinstance(f.args[0], (str, Const))
+    if f.name == "color" and len(f.args) == 1:
+        return f.args[0] in tuple(Const(c) for c in "wubrg")
+    if f.name == "status" and len(f.args) == 1:
+        return isinstance(f.args[0], Const) and f.args[0].name in _KNOWN_STATUS
+    if f.name in ("and", "or") and len(f.args) == 2:
+        return all(known_filter(a) for a in f.args)
+    if f.name == "non" and len(f.args) == 1:
+        return known_filter(f.args[0])
+    return False
 
 
 def _int(n):
