@@ -96,7 +96,10 @@ def _face(d, where, problems):
     if cost is not None and not isinstance(cost, str):
         problems.append(f"{where}: 'mana_cost' must be a string such as \"{{1}}{{G}}\" or null")
         cost = None
-    elif cost is not None and (len(cost) > limits.MAX_NAME or not _MANA_COST.fullmatch(cost.strip())):
+    elif cost is not None and len(cost) > limits.MAX_NAME:
+        problems.append(f"{where}: 'mana_cost' is longer than {limits.MAX_NAME} characters")
+        cost = None
+    elif cost is not None and not _MANA_COST.fullmatch(cost.strip()):
         problems.append(f"{where}: 'mana_cost' {show(cost)} is not a run of mana symbols such as "
                         "\"{2}{G}{G}\" (107.4)")
         cost = None

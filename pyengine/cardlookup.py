@@ -16,9 +16,11 @@ _OTHER_STATE = ("flip", "transform", "modal_dfc", "meld")
 
 def _database(path=None):
     """The card database (``path``, else $MTGKB_CARDS or the user's data directory), or None if
-    there is none."""
+    there is none; one built by another compiler version is recompiled first if it can be
+    (:func:`pyengine.carddb.refresh.current`)."""
+    from .carddb.refresh import current
     from .carddb.store import open_db
-    return open_db(path)
+    return current(open_db(path))
 
 
 class Lookup:

@@ -205,7 +205,7 @@ def validate(data):
     elif step not in STEPS:
         c.add(f"step: {show(step)} is not a step; expected one of {', '.join(STEPS)}")
 
-    extra, cards = _cards(c, data)
+    extra, cards, refused = _cards(c, data)
 
     # card names: the cards above, then the card database (pyengine/cardlookup.py); `cards`
     # gains every card found in the database
@@ -215,6 +215,8 @@ def validate(data):
         """The card name V stands for (a face name, another spelling), or None (problem added)."""
         if not isinstance(v, str):
             c.add(f"{where}: unknown card {show(v)}")
+            return None
+        if v in refused and v not in cards:     # its definition's problem is already reported
             return None
         name, problem = lookup.resolve(v, permanent, suggest=len(c.p) < limits.MAX_PROBLEMS)
         if problem:
@@ -291,18 +293,22 @@ def _players(c, data):
 
 
 def _cards(c, data):
-    """(the card definitions as given, every card the snapshot may use by name). Facts are keyed
-    by card and face names, so a new card may not reuse a name (or face name) another card uses."""
+    """(the card definitions as given, every card the snapshot may use by name, the names of the
+    definitions refused). Facts are keyed by card and face names, so a new card may not reuse a
+    name (or face name) another card uses."""
     bundled = cardlib.bundled()
     cards = dict(bundled)
     taken = {k: card.name for card in bundled.values() for k in card.keys}
     extra = c.typed(data, "cards", list, [], "", "a list of card definitions")
     extra = c.sized(extra, limits.MAX_CARDS, "cards", "card definitions")
+    refused = set()
     for i, d in enumerate(extra):
         try:
             card = cardlib.parse_card(d, f"cards[{i}]")
         except InputError as e:
             c.p.extend(e.problems)
+            if isinstance(d, dict) and isinstance(d.get("name"), str):
+                refused.add(d["name"])
             continue
         if bundled.get(card.name) == card:       # a verbatim copy of a bundled card is harmless
             continue
@@ -318,7 +324,7 @@ def _cards(c, data):
             continue
         taken.update((k, card.name) for k in card.keys)
         cards[card.name] = card
-    return extra, cards
+    return extra, cards, refused
 
 
 def _battlefield(c, data, player_ref, card_ref, cards):

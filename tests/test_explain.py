@@ -192,7 +192,9 @@ def test_demand_driven_trees_are_those_of_the_whole_program(snap):
 @pytest.mark.parametrize("text", ['could_produce("pool",w', "X", "1+2", '"pool"', "foo(1)",
                                   'could_produce("pool",w). #show.', "-could_produce(\"pool\",w)", "",
                                   # constants clingo accepts but the KB's terms cannot hold (was a traceback)
-                                  "could_produce(a',b)", "could_produce(__any,b)"])
+                                  "could_produce(a',b)", "could_produce(__any,b)", "p(__any)",
+                                  # the solver's #inf and #sup, at any depth (were a traceback)
+                                  "p(#inf)", 'could_produce("pool",#sup)', "p(f(#inf))"])
 def test_bad_atom_is_exit_2(tmp_path, text):
     code, out, err = run_cli(["explain", write(tmp_path, POOL_PLAINS), "--", text])
     assert code == 2 and err.startswith("error: ") and len(err.strip().splitlines()) == 1

@@ -6,6 +6,7 @@ GameState reader interprets it: a card is not summoning sick unless marked, the 
 controls the card, `human` is player 0 and `ai` player 1, and libraries are listed top first.
 """
 
+import json
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from pyengine import snapshot as snapshot_mod
 from pyengine.errors import InputError
 from pyengine.importers import forge
 
+from carddb_helpers import build, use_db  # noqa: F401 (fixture)
 from helpers import run_cli
 
 DATA = Path(__file__).parent / "data" / "forge"
@@ -289,3 +291,41 @@ def test_cli_json_form():
     assert set(answer) == {"snapshot", "metadata", "notes", "unknown_cards"}
     assert answer["snapshot"] == forge.load(DATA / "multiplayer.pzl").snapshot
     assert answer["metadata"]["Goal"] == "Survive" and answer["metadata"]["Turn number"] == "4"
+
+
+# --- card names resolved like a snapshot's: the bundled library, then the card database ------------
+
+FORGE_DB_CARDS = {"meta": {"date": "2025-11-14", "version": "5.2.2+fixture"}, "data": {
+    "Boltbender": [{"name": "Boltbender", "layout": "normal", "manaCost": "{3}{R}",
+                    "type": "Creature — Goblin Wizard", "power": "4", "toughness": "2",
+                    "text": "Disguise {1}{R} (You may cast this card face down for {3} as a 2/2 creature with "
+                            "ward {2}. Turn it face up any time for its disguise cost.)\nWhen this creature is "
+                            "turned face up, you may choose new targets for any number of other spells and/or "
+                            "abilities."}],
+    "Kor Skyfisher": [{"name": "Kor Skyfisher", "layout": "normal", "manaCost": "{1}{W}",
+                       "type": "Creature — Kor Soldier", "power": "2", "toughness": "3",
+                       "text": "Flying\nWhen this creature enters, return a permanent you control to its "
+                               "owner's hand."}]}}
+
+
+@pytest.fixture
+def forge_db(tmp_path, use_db):
+    atomic = tmp_path / "AtomicCards.json"
+    atomic.write_text(json.dumps(FORGE_DB_CARDS), encoding="utf-8")
+    path, _ = build(tmp_path, atomic)
+    use_db(path)
+    return path
+
+
+def test_cards_of_the_card_database_are_not_unknown(forge_db):
+    """A card the database has is a known card (a snapshot naming it validates); only the others
+    are listed, and the note names only them."""
+    conv = state(["humanbattlefield=Kor Skyfisher;Forest", "humanhand=Journey to Nowhere;kor skyfisher"])
+    assert conv.unknown_cards == ["Journey to Nowhere"]
+
+
+def test_plain_face_down_of_a_database_card_with_disguise_is_disguise(forge_db):
+    """702.168: a card with disguise turned face down without Manifested/Cloaked was cast disguised;
+    the card database's Boltbender has disguise only."""
+    conv = state(["humanbattlefield=Boltbender|FaceDown"])
+    assert perms(conv)["face-down"]["face_down"] == "disguise"

@@ -164,6 +164,31 @@ def test_ten_thousand_players_are_one_line(tmp_path):
         f"error: players: at most {limits.MAX_PLAYERS} players, got 10,000"]
 
 
+@pytest.mark.parametrize("card, line", [
+    ({"mana_cost": "{G}" * 65536, "text": "{T}: Add {G}."},
+     f"error: cards[0]: 'mana_cost' is longer than {limits.MAX_NAME} characters"),
+    ({"text": "{G}" * 65536 + ": Add {G}."}, f"error: cards[0]: 'text' is longer than {limits.MAX_TEXT} characters")],
+    ids=["mana cost", "ability cost"])
+def test_a_cost_of_65536_mana_symbols_is_one_line(tmp_path, card, line):
+    """A cost of 65,536 {G} made clasp raise "Integer overflow" in `actions`. It is refused at load
+    with one line for the one problem: the definition (not "not a run of mana symbols", which it
+    is, and no second line calling the card unknown where the permanent and the hand name it)."""
+    snap = {"players": ["alice"], "cards": [{"name": "Test Idol", "type": "Artifact", **card}],
+            "battlefield": [{"id": "x", "card": "Test Idol", "controller": "alice"}],
+            "hand": {"alice": ["Test Idol"]}}
+    assert refused(["actions", write(tmp_path, snap, "s.json")]) == [line]
+
+
+def test_a_refused_definition_does_not_hide_a_bundled_card(tmp_path):
+    """Only a name no other card has is silenced: a broken definition of Forest is reported and
+    the bundled Forest is still the card (here: a second problem of its own, a duplicate id)."""
+    snap = {"players": ["alice"], "cards": [{"name": "Forest", "type": "Land", "mana_cost": "{Q}"}],
+            "battlefield": [{"id": "f", "card": "Forest", "controller": "alice"},
+                            {"id": "f", "card": "Forest", "controller": "alice"}]}
+    lines = refused(["could-produce", write(tmp_path, snap)])
+    assert len(lines) == 2 and "'mana_cost'" in lines[0] and lines[1] == "error: battlefield[1] (f): duplicate id 'f'"
+
+
 def test_the_most_players_are_accepted(tmp_path):
     """At the limit, with a land each, an Exotic Orchard of the last player reflects the first
     player's Forest (106.7: a land an opponent controls)."""
@@ -246,15 +271,15 @@ def test_the_limits_keep_power_sums_inside_the_solver():
 
 def test_a_nul_in_a_card_name_is_refused(tmp_path):
     """clingo cuts strings at NUL: a card "Forest\\0x" tapping for {R} made the real Forest
-    answer G and R. It is refused, with one line."""
+    answer G and R. It is refused, with one line (the permanent naming it adds none: its
+    definition's problem is the one problem)."""
     snap = {"players": ["alice"],
             "battlefield": [{"id": "f", "card": "Forest", "controller": "alice"},
                             {"id": "x", "card": "Forest\x00x", "controller": "alice"}],
             "cards": [{"name": "Forest\x00x", "type": "Land", "text": "{T}: Add {R}."}]}
-    lines = refused(["could-produce", write(tmp_path, snap, "s.json")])
-    assert lines[0] == ("error: cards[0]: 'name': contains the character \\x00 (a control character), "
-                        "which is not allowed in names and text")
-    assert lines[1:] == ["error: battlefield[1] (x): card: unknown card 'Forest\\x00x'; did you mean 'Forest'?"]
+    assert refused(["could-produce", write(tmp_path, snap, "s.json")]) == [
+        "error: cards[0]: 'name': contains the character \\x00 (a control character), "
+        "which is not allowed in names and text"]
 
 
 CHARACTER_CASES = [

@@ -119,6 +119,9 @@ def parse_atom(text):
         return atom_tuple(sym)
     except ValueError as e:              # a constant the KB cannot hold, e.g. a' or __x
         raise InputError(f"ATOM {text!r}: {e}; constants are lower-case letters, digits and '_'")
+    except TypeError:                    # #inf or #sup: no term of the KB holds them (was a traceback)
+        raise InputError(f"ATOM {text!r}: #inf and #sup are not terms of the KB; arguments are "
+                         "numbers, strings, constants and functions of them")
 
 
 # --- rule ASTs as patterns (pyengine.patterns) ---------------------------------------------------

@@ -181,8 +181,8 @@ class CardDB:
 
     def _decode(self, card_id, card_text, version, facts, missing, lines=None):
         """Decode a stored card. A card stored by another compiler is compiled again, in memory:
-        the answer is right at once, and ``mtgkb cards import --recompile`` (or ``cards
-        coverage``, which does it by itself) stores the new facts of every card in one go."""
+        the answer is right at once. (A stale database is recompiled whole on first use when it
+        can be written, :mod:`.refresh`; this is the fallback when it can't.)"""
         try:
             card = card_from_json(card_text)
             if version == compiler_version():

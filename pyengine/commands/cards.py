@@ -2,7 +2,6 @@
 
 import os
 from pathlib import Path
-import sys
 
 import click
 
@@ -11,6 +10,7 @@ from ..cardlookup import Lookup
 from ..carddb import DEFAULT_URL
 from ..cli import emit, handles_errors, json_option
 from ..errors import InputError
+from ..progress import Bar
 
 # pyengine.carddb's modules (SQLite, ijson, the classifier) are imported by the subcommands that
 # use them, so that every other mtgkb command starts without them.
@@ -46,29 +46,6 @@ def command(db):  # noqa: ARG001 -- read by _db_path()
     """
 
 
-# --- progress on a terminal ----------------------------------------------------------------------
-
-class _Progress:
-    """click's progress bar on stderr, only on a terminal."""
-
-    def __init__(self, label):
-        self.label, self.bar = label, None
-
-    def start(self, total):
-        if sys.stderr.isatty() and total:
-            self.bar = click.progressbar(length=total, label=self.label, file=sys.stderr)
-            self.bar.__enter__()
-
-    def step(self, n):
-        if self.bar is not None:
-            self.bar.update(n)
-
-    def close(self):
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
-            self.bar = None
-
-
 def _summary_text(s, path, what="imported"):
     n = lambda x: f"{x:,}"                                    # noqa: E731
     layouts = ", ".join(f"{k} {n(v)}" for k, v in sorted(s["by_layout"].items(), key=lambda kv: -kv[1]))
@@ -86,7 +63,7 @@ def _summary_text(s, path, what="imported"):
 
 def _run(job, label):
     """Run an import job with a progress bar; its Summary as JSON data."""
-    bar = _Progress(label)
+    bar = Bar(label)
     try:
         summary = job(progress=bar.step, on_read=bar.start)
     except KeyboardInterrupt:
@@ -117,9 +94,8 @@ def import_command(files, recompile, jobs, as_json):
     Every card is compiled once, here, in a process per core; snapshots then use the stored facts.
     The new database is written beside the old one and replaces it only when complete: an
     interrupted or failed import leaves the old one as it was. With --recompile and no FILE, the
-    cards already in the database are compiled again: do it after upgrading mtgkb (until then, a
-    snapshot compiles in memory the cards it uses that another compiler version stored, and
-    `cards coverage` recompiles the database by itself).
+    cards already in the database are compiled again (the first command that uses a database
+    built by another compiler version does it by itself, if it can write the database).
     """
     from ..carddb import importer
     path = _db_path()
@@ -154,7 +130,7 @@ def update_command(url, jobs, as_json):
     from ..carddb import update as update_mod
     path = _db_path()
     url = url or update_mod.source_url()
-    dl = _Progress("downloading")
+    dl = Bar("downloading")
 
     def download_progress(n, total):
         if dl.bar is None and n == 0:
@@ -262,11 +238,11 @@ def coverage_command(kind, top, as_json):
     rituals); then the most common shapes of text that is not modelled, with an example each.
     Cards compiled by an older compiler are compiled again first.
     """
-    from ..carddb import importer, report, store
+    from ..carddb import refresh, report, store
     path = _db_path()
-    db = store.open_db(path, must_exist=True)
-    if db.stale():
-        _run(lambda **kw: importer.recompile(path, **kw), "recompiling (the compiler changed)")
-        db = store.open_db(path, must_exist=True)
+    db = refresh.current(store.open_db(path, must_exist=True), every_card=True)
+    if refresh.stale(db, every_card=True):
+        raise InputError(f"card database {path}: the coverage of an older compiler's facts would be "
+                         "wrong; run 'mtgkb cards import --recompile' with write access")
     r = report.coverage_report(db.rows(), None if kind == "all" else kind, top)
     emit(dict(r, database=str(path)), as_json, _coverage_text)

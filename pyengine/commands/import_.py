@@ -64,5 +64,5 @@ def forge_command(puzzle, out, lenient, as_json):
     for note in conv.notes:
         click.echo(f"note: {note}", err=True)
     if conv.unknown_cards:
-        click.echo(f"note: {len(conv.unknown_cards)} card(s) not in the card library, which commands "
-                   f"will report when they read the snapshot: {', '.join(conv.unknown_cards)}", err=True)
+        click.echo(f"note: {len(conv.unknown_cards)} card(s) not in the card library or the card database, "
+                   f"which commands will report when they read the snapshot: {', '.join(conv.unknown_cards)}", err=True)

@@ -24,8 +24,8 @@ import re
 
 import yaml
 
-from .. import cardlib
-from ..compiler import compile_card
+from .. import cardfacts, cardlib
+from ..cardlookup import Lookup
 from ..errors import InputError
 from ..limits import MAX_NUMBER
 from ..reader import read_bytes
@@ -242,6 +242,12 @@ class _Converter:
     def __init__(self, where, lenient):
         self.where, self.lenient = where, lenient
         self.problems, self.notes = [], []
+        self.lookup = Lookup(dict(cardlib.bundled()))   # card names as snapshots resolve them
+
+    def card(self, name):
+        """The card NAME stands for (the bundled library, then the card database), or None."""
+        found, _ = self.lookup.resolve(name, suggest=False)
+        return None if found is None else self.lookup.cards[found]
 
     def refuse(self, where, what, why, drop_note=None):
         """Something the snapshot can't express: a problem, or under --lenient a note."""
@@ -298,7 +304,7 @@ class _Converter:
         snap["life"] = {p: life.get(p, 20) for p in names}
         if self.problems:
             raise InputError(self.problems)
-        unknown = sorted({c for c in _card_names(snap) if c not in cardlib.bundled()})
+        unknown = sorted({c for c in _card_names(snap) if self.card(c) is None})
         return Conversion(snap, metadata, self.notes, unknown)
 
     def entries(self, state_lines):
@@ -479,7 +485,7 @@ class _Converter:
                 self.problems.append(f"{where}: FaceDown:{mval[:20]} is not FaceDown, FaceDown:Manifested "
                                      "or FaceDown:Cloaked")
                 return True
-            how = how or _face_down_keyword(c.name)
+            how = how or _face_down_keyword(self.card(c.name))
             if how is None:
                 self.refuse(where, "face down without :Manifested or :Cloaked",
                             "how it was turned face down (morph or disguise) can't be told for this card",
@@ -495,12 +501,12 @@ class _Converter:
         return True
 
 
-def _face_down_keyword(name):
-    """morph or disguise for a known card that has exactly one of them (702.37, 702.168), else None."""
-    card = cardlib.bundled().get(name)
+def _face_down_keyword(card):
+    """morph or disguise for a known card (a Card, or None) that has exactly one of them (702.37,
+    702.168), else None."""
     if card is None:
         return None
-    kws = {str(f[2]) for f in compile_card(card).facts if f[0] == "keyword"}
+    kws = {str(f[2]) for f in cardfacts.compiled(card).facts if f[0] == "keyword"}
     found = {"morph" if k in ("morph", "megamorph") else k for k in kws} & {"morph", "disguise"}
     return found.pop() if len(found) == 1 else None
 

@@ -8,17 +8,14 @@ a scheduler is given; it is an optional extra (``pip install 'mtgkb[dask]'``).
 """
 
 from collections import deque
-from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 import multiprocessing
 import os
-import sys
-
-import click
 
 from ..errors import InputError
+from ..progress import progress  # noqa: F401 -- batch and sweep show their progress with it
 
 
 def default_jobs():
@@ -35,21 +32,6 @@ def warm():
     for name in cli.COMMANDS:                  # the CLI imports a command's module when it runs
         cli.main.get_command(None, name)
     cardlib.bundled()
-
-
-class _NoBar:
-    def update(self, n):
-        pass
-
-
-@contextmanager
-def progress(total, label, show):
-    """A progress bar on standard error when SHOW (a terminal) and there is work, else nothing."""
-    if not show or not total:
-        yield _NoBar()
-        return
-    with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
-        yield bar
 
 
 def chunked(items, size):
