@@ -90,12 +90,18 @@ def main():
         one = folder / "board-1.yaml"
         one.write_text(yaml.safe_dump({"players": ["alice"], "battlefield": [
             {"id": "f", "card": "Forest", "controller": "alice"}]}), encoding="utf-8")
+        one_json = folder / "board-1.json"
+        one_json.write_text(json.dumps(yaml.safe_load(one.read_text(encoding="utf-8"))), encoding="utf-8")
         bare = median([sys.executable, "-c", "pass"], args.runs)[0]
+        floor = median([sys.executable, "-c", "import click, clingo"], args.runs)[0]
         helpt = median([sys.executable, "-m", "pyengine", "--help"], args.runs)[0]
         cp = median([sys.executable, "-m", "pyengine", "could-produce", str(one)], args.runs)[0]
-        print(f"\nstart-up: python -c pass {bare * 1000:.0f} ms; mtgkb --help {helpt * 1000:.0f} ms "
-              f"(x{helpt / bare:.1f}); could-produce, 1 permanent {cp * 1000:.0f} ms (x{cp / bare:.1f}); target x3")
-        for name, t in (("--help", helpt), ("could-produce (1 permanent)", cp)):
+        cpj = median([sys.executable, "-m", "pyengine", "could-produce", str(one_json)], args.runs)[0]
+        print(f"\nstart-up: python -c pass {bare * 1000:.0f} ms; import click, clingo {floor * 1000:.0f} ms "
+              f"(x{floor / bare:.1f}); mtgkb --help {helpt * 1000:.0f} ms (x{helpt / bare:.1f}); could-produce, "
+              f"1 permanent {cp * 1000:.0f} ms (x{cp / bare:.1f}), from JSON {cpj * 1000:.0f} ms "
+              f"(x{cpj / bare:.1f}); target x3")
+        for name, t in (("--help", helpt), ("could-produce (1 permanent)", cp), ("could-produce (JSON)", cpj)):
             good = t <= 3 * bare
             ok &= good
             print(f"  {'ok  ' if good else 'FAIL'} {name}: x{t / bare:.1f} a bare start-up")

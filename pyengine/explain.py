@@ -8,8 +8,9 @@ grounded, never the whole board, and the other commands do not pay for explanati
 the rule instances this module computes, for every atom of that cone, its *level*: the stage of
 the least fixpoint at which it is first derived (snapshot and card facts are level 0; an instance
 of a rule derives its head at one more than the highest level among its positive premises). The
-cone holds every instance deriving each of its atoms, so these are the levels of the whole
-program. A derivation tree picks, for each atom, an instance that reaches its level, so its
+cone holds every instance deriving each of its atoms, and a premise with anonymous variables
+(``production_key(_,Ab,K)``) stands for one designated matching atom (the least in clingo's order),
+so these are the levels of the whole program read that way, whatever atom was asked. A derivation tree picks, for each atom, an instance that reaches its level, so its
 premises all have lower levels: trees are finite and well founded even through recursive rules
 (chains of Reflecting Pools), and they are the shortest ones.
 
@@ -81,18 +82,20 @@ def cr_text(number, limit=160):
 
 # --- the model and its levels ---------------------------------------------------------------------
 
-@lru_cache(maxsize=4)
-def _provenance_rules(root):
-    return provenance.rules(kbmodel.kb(root))
+@lru_cache(maxsize=64)
+def _provenance_rules(root, only=None):
+    return provenance.rules(kbmodel.kb(root), only)
 
 
 @lru_cache(maxsize=256)
-def _asks_outcomes(root, pred):
-    """Does predicate PRED (name, arity) depend, through the KB's rules, on outcome_asked/1? Only
-    then does an explanation need the outcomes of every permanent's mana abilities (costly: every
-    outcome of every ability on the board)."""
-    depends, _ = kbmodel.closure([kbmodel.kb(root)], {pred})
-    return ("outcome_asked", 1) in depends
+def _dependencies(root, pred):
+    """What an atom of predicate PRED (name, arity) can depend on through the KB's rules: (the ids of
+    the rules defining those predicates, the program parts holding them, whether it depends on
+    outcome_asked/1). Only these rules are given provenance twins and only these parts grounded;
+    outcome_asked/1 would ask the outcomes of every permanent's mana abilities (costly)."""
+    depends, rules = kbmodel.closure([kbmodel.kb(root)], {pred})
+    parts = ["base"] + sorted({r.part for r in rules if r.part != "base"})
+    return frozenset(r.id for r in rules), parts, ("outcome_asked", 1) in depends
 
 
 class Explainer:
@@ -112,14 +115,18 @@ class Explainer:
         self.program = kbmodel.kb(root)
         self.rules = self.program.rules
         facts = snapshot_facts(snapshot)
-        if atom is None or _asks_outcomes(str(root), (atom[0], len(atom) - 1)):
+        if atom is None:
+            only, parts, outcomes = None, ["base", *kb_parts(root)], True
+        else:
+            only, parts, outcomes = _dependencies(str(root), (atom[0], len(atom) - 1))
+        if outcomes:
             # outcome_asked/1 for every permanent: the amounts of every mana ability's outcomes
             # (mana_outcome/4, replaced_mana/4) are derived only where a question asks for them
             facts += [("outcome_asked", p.id) for p in snapshot.battlefield]
         self.inputs = set(map(tuple, facts))
         self.input_keys = {render_fact(f) for f in self.inputs}
-        self.engine = Engine(facts, parts=["base", *kb_parts(root)])
-        self.engine.add_text(provenance.PART, [provenance.ROUND], _provenance_rules(str(root)))
+        self.engine = Engine(facts, parts=parts)
+        self.engine.add_text(provenance.PART, [provenance.ROUND], _provenance_rules(str(root), only))
         self.rounds = 0
         self.seeds = set()
         self.instances, self.elements = [], {}
@@ -153,10 +160,14 @@ class Explainer:
         cone) are the seeds, the heads and positive premises, and the atoms matching a premise
         with anonymous variables (added by :meth:`_levels`)."""
         instances, elements = set(), {}
+        self.designated = {}
         for sym in view.shown():
             kind, fields = provenance.read(str(sym))
             if kind == "prov":
                 instances.add(fields)
+            elif kind == "match":
+                premise, atom = provenance.read_match(sym)
+                self.designated[premise] = atom
             else:
                 rid, k, head, prem = fields
                 els = elements.setdefault((rid, k, head), [])
@@ -179,6 +190,10 @@ class Explainer:
         if t is None:
             t = self._terms[text] = codec.parse_generated(text)
         return t
+
+    def term_atom(self, text):
+        """An atom printed by clingo as a tuple (a premise: ``__any`` stands for '_')."""
+        return codec.as_atom(self.term(text))
 
     def premise(self, p):
         """A recorded premise (kind, text) as a tagged tuple: ("pos", atom), ("neg", atom),
@@ -245,9 +260,11 @@ class Explainer:
             if not keys:
                 zero.append(idx)
         pattern_of_atom = {}
-        for pat in pattern_users:                 # every atom matching such a premise was wanted
-            for a in self.truth.matching(pat):
-                key = render_fact(a)
+        for pat in pattern_users:
+            key = self.designated.get(pat[1])
+            # such a premise stands for its designated match; a recursive one has none, and every
+            # atom matching it was wanted
+            for key in [key] if key is not None else map(render_fact, self.truth.matching(self.term_atom(pat[1]))):
                 self.wanted.add(key)
                 pattern_of_atom.setdefault(key, []).append(pat)
         buckets = {0: [a for a in self.wanted if a in self.input_keys]}
@@ -292,14 +309,14 @@ class Explainer:
             if kind == "pos":
                 out.append(text)
             elif kind == "pat":
-                out.append(codec.as_atom(self.term(text)))
+                out.append(("pat", text))
             elif kind == "agg":
                 for el in self.elements.get((rid, int(text), head), []):
                     for k2, t2 in el:
                         if k2 == "pos":
                             out.append(t2)
                         elif k2 == "pat":
-                            out.append(codec.as_atom(self.term(t2)))
+                            out.append(("pat", t2))
         return out
 
     # trees ----------------------------------------------------------------------------------
@@ -310,13 +327,19 @@ class Explainer:
         info["text"] = {n: cr_text(n) for n in r.cr if cr_text(n)}
         return info
 
-    def _resolve(self, pattern):
-        """The ground atom a premise pattern (with '_') stands for: the matching atom of least level."""
-        if is_ground(pattern[1:]):
-            return pattern
-        cands = [(self.level[key], show_atom(a), a) for a in self.truth.matching(pattern)
-                 if (key := render_fact(a)) in self.level]
-        return min(cands)[2] if cands else pattern
+    def _resolve(self, premise):
+        """The ground atom a recorded positive premise (kind pos or pat, text) stands for: the atom,
+        or for a premise with anonymous variables its designated match (:mod:`provenance`), or if
+        it is recursive (it has none) the matching atom of least level."""
+        kind, text = premise
+        if kind == "pat":
+            if text in self.designated:
+                return self.term_atom(self.designated[text])
+            cands = [(self.level[key], show_atom(a), a) for a in self.truth.matching(self.term_atom(text))
+                     if (key := render_fact(a)) in self.level]
+            if cands:
+                return min(cands)[2]
+        return self.term_atom(text)
 
     def tree(self, atom, seen=None, budget=None):
         """The shortest derivation tree of a true atom, as nested dicts."""
@@ -347,9 +370,10 @@ class Explainer:
     def _instance(self, idx, seen, budget):
         rid, head, prem = self.instances[idx]
         out = {"rule": self.rule_info(rid), "premises": []}
-        for p in map(self.premise, prem):
+        for raw in prem:
+            p = self.premise(raw)
             if p[0] == "pos":
-                out["premises"].append(self.tree(self._resolve(p[1]), seen, budget))
+                out["premises"].append(self.tree(self._resolve(raw), seen, budget))
             elif p[0] in ("neg", "notnot"):
                 out["premises"].append({"atom": show_atom(p[1]), "holds": p[0] == "notnot",
                                         "negated": True})
@@ -358,9 +382,9 @@ class Explainer:
             elif p[0] == "agg":
                 elems, children = [], []
                 for el in self.elements.get((rid, p[1], head), []):
-                    for q in map(self.premise, el):
-                        if q[0] == "pos":
-                            a = self._resolve(q[1])
+                    for raw_q in el:
+                        if raw_q[0] in ("pos", "pat"):
+                            a = self._resolve(raw_q)
                             if a not in elems:
                                 elems.append(a)
                 for a in sorted(elems, key=show_atom):

@@ -8,36 +8,42 @@ YAML; both refuse duplicate keys and nesting deeper than ``limits.MAX_DEPTH``.
 """
 
 from contextlib import contextmanager
+from functools import lru_cache
 import gc
 import json
 import os
 import stat
 import sys
 
-import yaml
-
 from . import limits
 from .errors import InputError
 from .untrusted import one_line, show
 
 
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
-    """Safe YAML (libyaml when available: the pure-Python parser needs ~45 s and 1.3 GB for an
-    8 MB list) that refuses duplicate keys instead of silently keeping the last one."""
+@lru_cache(maxsize=1)
+def _loader():
+    """The YAML loader class (PyYAML is imported here, when a snapshot is YAML: JSON input never
+    pays for it)."""
+    import yaml
 
-    def construct_mapping(self, node, deep=False):
-        seen = set()
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=True)
-            try:
-                dup = key in seen
-                seen.add(key)
-            except TypeError:                 # unhashable key: the base class reports it
-                break
-            if dup:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"duplicate key {show(key)}", key_node.start_mark)
-        return super().construct_mapping(node, deep)
+    class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        """Safe YAML (libyaml when available: the pure-Python parser needs ~45 s and 1.3 GB for an
+        8 MB list) that refuses duplicate keys instead of silently keeping the last one."""
+
+        def construct_mapping(self, node, deep=False):
+            seen = set()
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    dup = key in seen
+                    seen.add(key)
+                except TypeError:                 # unhashable key: the base class reports it
+                    break
+                if dup:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"duplicate key {show(key)}", key_node.start_mark)
+            return super().construct_mapping(node, deep)
+    return Loader
 
 
 def read_source(source):
@@ -151,8 +157,9 @@ def _json_or_flow_yaml(raw, where):
 
 
 def _yaml(raw, where):
+    import yaml
     try:
-        return yaml.load(raw, Loader=_Loader)
+        return yaml.load(raw, Loader=_loader())
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""

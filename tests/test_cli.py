@@ -56,6 +56,29 @@ def test_start_up_does_not_import_clingo_or_yaml():
     assert r.stdout.strip().splitlines()[-1] == "[]"
 
 
+def test_a_json_query_imports_only_what_it_needs(tmp_path):
+    """A one-permanent could-produce from JSON imports no PyYAML (the snapshot is JSON), no KB model
+    and no clingo.ast (the driver reads the parts a query needs from the files' text), and loads
+    no KB file whose statements are all in parts it does not ground (kb/combat.lp)."""
+    snap = tmp_path / "one.json"
+    snap.write_text('{"players": ["alice"], "battlefield": [{"id": "f", "card": "Forest", "controller": "alice"}]}')
+    code = ("import sys, clingo\n"
+            "loaded = []\n"
+            "load = clingo.Control.load\n"
+            "clingo.Control.load = lambda self, path: (loaded.append(path), load(self, path))[1]\n"
+            "from pyengine.cli import main\n"
+            f"try:\n    main(['could-produce', {str(snap)!r}, '--json'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m in ('yaml', 'clingo.ast', 'pyengine.asp.kbmodel')))\n"
+            "print(sorted(p.rsplit('/', 2)[-2] + '/' + p.rsplit('/', 1)[-1] for p in loaded))")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    answer, modules, files = r.stdout.strip().splitlines()[-3:]
+    assert json.loads(answer) == {"f": ["G"]}               # 305.6: a Forest taps for {G}
+    assert modules == "[]"
+    assert "kb/objects.lp" in files and "kb/mana.lp" in files and "queries/could_produce.lp" in files
+    assert "kb/combat.lp" not in files and "kb/mana_payment.lp" not in files
+
+
 def test_version():
     code, out, _ = run_cli(["--version"])
     assert code == 0 and "0.1.0" in out

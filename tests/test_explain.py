@@ -7,6 +7,7 @@ import yaml
 
 from helpers import run_cli
 from pyengine import explain, snapshot
+from pyengine.asp import codec
 from pyengine.patterns import show_atom
 from pyengine.terms import Const
 
@@ -235,3 +236,39 @@ def test_outcomes_of_every_permanent_only_for_atoms_that_need_them():
     atom = 'mana_outcome("alice",1,amounts(1,0,0,0,0,0),amounts(2,0,0,0,0,0))'
     assert explain.explain(s, atom)["holds"] is True
     assert explain.explain(s, 'could_produce("plains",w)')["holds"] is True
+
+
+def test_a_premise_with_anonymous_variables_follows_one_designated_match():
+    """106.7/106.12: a Forest could produce G because its ability's production key (its controller,
+    the ability, its scope signature) adds G; replaced_type/2 reads the key through
+    production_key(_,Ab,K), a premise any Forest of alice's satisfies. The explanation follows one
+    designated match (the least, "f1"), so the cone does not hold the production key of every
+    Forest sharing it, nor its scope signature (it did: the cost of explaining a land grew with the
+    board). (Each Forest's mana ability is in the cone: player_mana_ability/2 is a projection, and
+    every derivation of an atom is.)"""
+    s = snapshot.validate({"players": ["alice"], "battlefield": [
+        {"id": f"f{i}", "card": "Forest", "controller": "alice"} for i in (1, 2, 3)]})
+    atom = ("could_produce", "f3", Const("g"))
+    ex = explain.Explainer(s, atom)
+    heads, tree = ex.run(lambda e: ({h for _, h, _ in e.instances}, e.tree(atom)), seeds=[atom])
+    keys = {h.split(",")[0] for h in heads if h.startswith(("production_key(", "scope_signature("))}
+    assert keys == {'production_key("f1"', 'production_key("f3"', 'scope_signature("f1"', 'scope_signature("f3"'}
+    well_founded(tree)
+    shown = {n["atom"] for n in nodes(tree) if "atom" in n}
+    assert 'could_produce("f3",g)' in shown and not any('"f2"' in a for a in shown)
+    assert any(a.startswith('production_key("f1",') for a in shown)
+
+
+def test_only_the_parts_an_atom_depends_on_are_grounded():
+    """Explaining could_produce grounds the base program only (as could-produce does), not the
+    combat part (508.1: declaring attackers), which legal_action atoms depend on."""
+    s = snapshot.validate({"players": ["alice", "bob"], "step": "declare_attackers", "battlefield": [
+        {"id": "bears", "card": "Grizzly Bears", "controller": "alice"},
+        {"id": "forest", "card": "Forest", "controller": "alice"}]})
+    mana = explain.Explainer(s, ("could_produce", "forest", Const("g")))
+    assert mana.engine.symbolic_atoms("may_be_declared", 2) == []
+    attack = 'legal_action("alice",act(attack,"bears",plain))'
+    actions = explain.Explainer(s, codec.parse_atom(attack))
+    assert actions.engine.symbolic_atoms("may_be_declared", 2) == [("may_be_declared", "alice", "bears")]
+    assert explain.explain(s, attack)["holds"] is True
+    assert explain.explain(s, 'could_produce("forest",g)')["holds"] is True

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pyengine import api, snapshot, transitions
-from pyengine.asp import driver, kbmodel
+from pyengine.asp import driver, kbmodel, layout
 from pyengine.asp.driver import Engine
 from pyengine.facts import snapshot_facts
 
@@ -181,3 +181,24 @@ def test_activate_asks_what_paying_costs_from_the_shared_control(monkeypatch):
     assert r["events"] == [{"event": "activate", "permanent": "f", "ability": "{T}: Add {G}."},
                            {"event": "add_mana", "player": "alice", "mana": ["G"]}]
     assert made == [True, False, False]
+
+
+def test_the_file_layout_read_from_text_agrees_with_the_kb_model():
+    """The driver loads only the KB files with statements in the parts it grounds, reading the
+    parts from the files' text (pyengine/asp/layout.py); clingo's parse (kbmodel) must agree, file
+    by file, and on the parts each query declares."""
+    model = kbmodel.kb(ROOT)
+    expected = {}
+    for s in list(model.rules) + list(model.declarations):
+        expected.setdefault(s.file, set()).add(s.part)
+    assert dict(layout.kb_files(str(ROOT))) == expected
+    for q in QUERIES:
+        declared = [p for v in kbmodel.query(ROOT, q).annotation(f"queries/{q}.lp", "parts") for p in v.split()]
+        assert layout.query_parts(str(ROOT), q) == list(dict.fromkeys(declared))
+
+
+def test_file_parts_skips_comments_and_strings():
+    text = ('%* #program a. *%\n% #program b.\nfoo("#program c.").\n#program d.\n%*! x(Y) doc *%\n'
+            '#program e(n).\nbar.\n')
+    assert layout.file_parts(text) == {"base", "e"}
+    assert layout.file_parts("% only comments\n#program x.\n% still none\n") == set()

@@ -7,7 +7,6 @@ add :class:`pyengine.patterns.Var` and :class:`pyengine.patterns.Expr`. Their te
 """
 
 import clingo
-import clingo.ast
 
 from ..errors import InputError
 from ..patterns import Expr, Var
@@ -125,9 +124,11 @@ def parse_atom(text):
 
 
 # --- rule ASTs as patterns (pyengine.patterns) ---------------------------------------------------
+# (clingo.ast is imported by the functions that read ASTs: kbmodel and explain, not the queries)
 
 def pattern(t):
     """A term AST as a pattern: plain terms plus Var and Expr."""
+    import clingo.ast
     T = clingo.ast.ASTType
     if t.ast_type == T.Variable:
         return Var(t.name)
@@ -155,6 +156,7 @@ def atom_pattern(symbol_ast):
 
 def comparison_operator(guard):
     """The text of a comparison guard's operator ('=', '<', ...)."""
+    import clingo.ast
     return CMPOPS[clingo.ast.ComparisonOperator(guard.comparison).name]
 
 

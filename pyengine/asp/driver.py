@@ -1,7 +1,8 @@
 """The clingo driver: one ``clingo.Control`` per snapshot, grounded on demand (multi-shot).
 
-An :class:`Engine` loads ``rules.lp`` (which only ``#include``s ``kb/``) and adds the snapshot's
-facts through the backend, never as program text. It grounds, in one step, the part ``base``
+An :class:`Engine` loads the files ``rules.lp`` includes (``kb/``), only those with statements in
+a part it grounds (:mod:`layout`), and adds the snapshot's facts through the backend, never as
+program text. It grounds, in one step, the part ``base``
 (everything outside a ``#program`` directive), the ``#program`` parts a query declares
 (``% @parts name ...`` in ``queries/<q>.lp``) and the query, then answers any number of questions
 on that grounding by assigning the query's externals. A solver time limit protects against
@@ -23,11 +24,10 @@ from pathlib import Path
 import time
 
 import clingo
-import clingo.ast
 
 from ..errors import InputError
 from ..terms import render_fact
-from . import codec, kbmodel
+from . import codec, layout
 
 DEFAULT_TIME_LIMIT = 60.0
 GATE = "__query"           # the external that switches a shared query's rules and #show on
@@ -65,21 +65,20 @@ def working_directory(path):
 
 def kb_parts(root):
     """The names of the KB's ``#program`` parts other than base (those without parameters)."""
+    from . import kbmodel
     return [p for p, params in kbmodel.kb(root).parts.items() if p != "base" and not params]
 
 
 def query_parts(root, query):
     """The ``#program`` parts a query declares it needs (``% @parts a b`` lines), in order."""
-    out = []
-    for value in kbmodel.query(root, query).annotation(f"queries/{query}.lp", "parts"):
-        out += [p for p in value.split() if p not in out]
-    return out
+    return layout.query_parts(str(root), query)
 
 
 @lru_cache(maxsize=64)
 def _gated_query(root, query):
     """The statements of queries/<query>.lp as the part ``__query_<query>``: its rules, #show
     and #minimize statements guarded by the external __query(<query>)."""
+    import clingo.ast
     T = clingo.ast.ASTType
     stms = []
     with working_directory(root):
@@ -144,8 +143,7 @@ class Engine:
         self.complete = True
         t0 = time.perf_counter()
         self.ctl = clingo.Control(["--warn=none", *options], logger=codec.quiet)
-        with working_directory(self.root):
-            self.ctl.load(str(self.root / "rules.lp"))
+        self._loaded = set()                 # KB files loaded (those of the parts grounded so far)
         for path in programs:
             self.ctl.load(str(path))
         self._programs = list(programs)
@@ -185,7 +183,9 @@ class Engine:
         if not first and not self._compatible(step, queries):
             return False
         t0 = time.perf_counter()
+        self._load_kb(new_parts)
         if self.shared:
+            import clingo.ast
             with clingo.ast.ProgramBuilder(self.ctl) as builder:
                 for q in queries:
                     for s in _gated_query(str(self.root), q):
@@ -209,6 +209,16 @@ class Engine:
         self.timings["ground"] = self.timings.get("ground", 0.0) + time.perf_counter() - t1
         return True
 
+    def _load_kb(self, parts):
+        """Load the KB files with statements in PARTS not loaded yet. A file with statements in
+        base is loaded by the first step (it grounds base), so a file loaded later adds nothing to
+        a part grounded before."""
+        with working_directory(self.root):
+            for name in layout.files_for(self.root, parts):
+                if name not in self._loaded:
+                    self.ctl.load(str(self.root / name))
+                    self._loaded.add(name)
+
     def add_text(self, part, params, text):
         """Add program TEXT (generated rules, e.g. provenance) as the part PART(PARAMS...) without
         grounding it."""
@@ -224,6 +234,7 @@ class Engine:
         self.timings["ground"] = self.timings.get("ground", 0.0) + time.perf_counter() - t0
 
     def _step(self, parts, queries, facts):
+        from . import kbmodel
         step = _Step()
         step.add_model(kbmodel.kb(self.root), set(parts))
         if not self._steps:
@@ -255,6 +266,7 @@ class Engine:
         if new & (before_reads | before_defines):
             return False
         if before_facts:
+            from . import kbmodel
             models = [kbmodel.kb(self.root)] + [kbmodel.query(self.root, q) for q in set(self._queries) | set(queries)]
             depends, _ = kbmodel.closure(models, step.reads)
             if depends & before_facts:

@@ -15,9 +15,13 @@ generic rules walk the recorded lists), so grounding covers only what the asked 
 not the whole board. The part is grounded after the plain KB, in a later multi-shot step per
 round r = 0, 1, ..., over the KB's atoms.
 
-Anonymous variables of a premise become the constant ``__any`` in the recorded term; every atom
-that matches such a premise is wanted (one generated rule per such premise matches it again), so
-the least-fixpoint levels computed from the instances equal those of the whole program. A head
+Anonymous variables of a premise become the constant ``__any`` in the recorded term. Such a premise
+holds if some atom matches it; explanations follow one, its *designated match*: the least matching
+atom in clingo's order of terms (one generated rule per such premise wants it, through a #min over
+the matches). The levels computed from the instances are then those of the least fixpoint of the
+program in which each such premise is read as its designated match: the same whether the cone is
+that of one atom or of the whole program, and the cone of a basic land's ``could_produce`` holds
+one permanent sharing its production key, not all of them. A head
 argument that is computed (``power(X,P+C+M)``) is matched through a fresh variable and an
 equality. The rules are generated as program text from the parsed KB (each literal printed by
 clingo), and parsed by clingo again.
@@ -42,8 +46,10 @@ __list({ROUND},L) :- __aggel({ROUND},_,_,_,L).
 __list({ROUND},T) :- __list({ROUND},(_,T)).
 __want({ROUND},A) :- __list({ROUND},(__pos(A),_)).
 __want({ROUND},A) :- __seed({ROUND},A).
+__want({ROUND},A) :- __match({ROUND},_,A).
 #show __prov/4.
 #show __aggel/5.
+#show __match/3.
 """
 
 
@@ -140,25 +146,93 @@ def _rule(head, body):
     return f"{head} :- {'; '.join(body)}." if body else f"{head}."
 
 
-def _match_rules(literals, body):
-    """For each positive literal among LITERALS (ASTs) with anonymous variables: a rule wanting every
-    atom it matches, by matching it again (BODY, a list of literal texts, with that literal's
-    anonymous variables named)."""
+def _signature(lit):
+    """(name, arity) of the atom of literal AST LIT."""
+    sym = lit.atom.symbol
+    return sym.name, len(sym.arguments)
+
+
+def _match_rules(literals, body, recursive=frozenset()):
+    """For each positive literal among LITERALS (ASTs) with anonymous variables: a rule wanting its
+    *designated match*, the least matching atom in clingo's order of terms (BODY, a list of literal
+    texts, with that literal followed by a #min over its matches), as ``__match(r,Premise,Atom)``
+    (Premise: the premise as recorded, ``__any`` for '_'). One match is enough for the
+    premise to hold; wanting every match would put in the cone the derivations of atoms the asked
+    one does not need (every permanent sharing a production key). A premise whose predicate is in
+    RECURSIVE (it depends on the rule's head) has every match wanted instead: its designated match
+    might be derivable only through the head, and the least-level match is then another one."""
     out = []
     for lit in literals:
         if not _positive_with_anonymous(lit):
             continue
         text = str(lit)
+        if _signature(lit) in recursive:
+            named = _replace_anonymous(text, lambda n: f"P__{n}")
+            out.append(_rule(f"__want({ROUND},{named})", [named if b == text else b for b in body]))
+            continue
         named = _replace_anonymous(text, lambda n: f"P__{n}")
-        new = [named if b == text else b for b in body]
-        out.append(_rule(f"__want({ROUND},{named})", new))
+        inner = _replace_anonymous(text, lambda n: f"Q__{n}")       # the aggregate's local variables
+        count = len(re.findall(r"\bP__\d+", named))
+        least = ",".join(f"Q__{i}" for i in range(1, count + 1))
+        values = ",".join(f"P__{i}" for i in range(1, count + 1))
+        # the literal itself stays: it may bind variables the rest of the body uses
+        new = [f"{text}; W__ = #min{{ ({least},) : {inner} }}; W__ = ({values},)" if b == text else b
+               for b in body]
+        out.append(_rule(f"__match({ROUND},{_recorded(text)},{named})", new))
     return out
 
 
-def rules(model):
-    """The provenance rules of kbmodel MODEL, as program text for the part ``__provenance``."""
+def _components(model):
+    """{predicate: its strongly connected component (a number)} in the graph 'p depends on q' of
+    the rules of kbmodel MODEL (Tarjan's algorithm, iterative)."""
+    edges = {}
+    for r in model.rules:
+        for d in r.defines:
+            edges.setdefault(d, set()).update(r.reads)
+    index, low, comp, stack, on = {}, {}, {}, [], set()
+    for start in list(edges):
+        if start in index:
+            continue
+        work = [(start, iter(edges.get(start, ())))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on.add(start)
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(edges.get(w, ()))))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    comp[w] = index[v]
+                    if w == v:
+                        break
+    return comp
+
+
+def rules(model, only=None):
+    """The provenance rules of kbmodel MODEL, as program text for the part ``__provenance``: those of
+    every KB rule, or of the rules whose ids are in ONLY (the rules an asked atom can depend on; gringo
+    pays for every rule of a step, even one that no wanted atom reaches)."""
     out = [_WALK]
+    component = _components(model)
     for rule in model.rules:
+        if only is not None and rule.id not in only:
+            continue
+        # the predicates the rule reads that depend on one it defines (the same component)
+        loop = frozenset(p for p in rule.reads if any(component.get(p) == component.get(d) for d in rule.defines))
         u, heads = rule.ast, rule.head_elements
         body = list(u.body)
         texts = [str(b) for b in body]
@@ -170,13 +244,13 @@ def rules(model):
             full = [f"__want({ROUND},{wanted})"] + texts + [str(b) for b in extra] + eqs
             terms = [p for _, p in prem + extra_prem]
             out.append(_rule(f"__prov({ROUND},{rule.id},{head},{_cons(terms)})", full))
-            out += _match_rules([b for b, _ in prem + extra_prem], full)
+            out += _match_rules([b for b, _ in prem + extra_prem], full, loop)
             for k, b in enumerate(body):
                 for cond in _elements(b):
                     cp = [p for c in cond if (p := premise(c, -1)) is not None]
                     cond_texts = [str(c) for c in cond]
                     out.append(_rule(f"__aggel({ROUND},{rule.id},{k},{head},{_cons(cp)})", full + cond_texts))
-                    out += _match_rules(cond, full + cond_texts)
+                    out += _match_rules(cond, full + cond_texts, loop)
     return "\n".join(out)
 
 
@@ -185,9 +259,12 @@ _KIND = re.compile(r'"(?:[^"\\]|\\.)*"|\(__(pos|pat|neg|notnot|cmp|agg)\(')
 
 def read(text):
     """A shown provenance atom, as clingo prints it, read back without clingo (one call per
-    atom instead of one per part): ("prov", (rule id, head, premises)) or ("aggel", (rule id, k,
-    head, premises)), where the head is a text and the premises a tuple of (kind, text): kind pos,
-    pat, neg, notnot (text: the atom), cmp (text: ``L,"op",R``) or agg (text: the position k)."""
+    atom instead of one per part): ("prov", (rule id, head, premises)), ("aggel", (rule id, k,
+    head, premises)) or ("match", None) (see :func:`read_match`), where the head is a text and the
+    premises a tuple of (kind, text): kind pos, pat, neg, notnot (text: the atom), cmp (text:
+    ``L,"op",R``) or agg (text: the position k)."""
+    if text.startswith("__match("):
+        return "match", None
     kind = "prov" if text.startswith("__prov(") else "aggel"
     pos = text.index(",") + 1                        # after the round
     nums = []
@@ -215,3 +292,10 @@ def items(sym):
         out.append(args[0])
         args = args[1].arguments
     return out
+
+
+def read_match(sym):
+    """A shown ``__match(r,Premise,Atom)`` (a Symbol): (the premise's text, the atom's text), the
+    premise printed as in the instances' recorded lists."""
+    _, premise, atom = sym.arguments
+    return str(premise), str(atom)

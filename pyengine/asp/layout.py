@@ -1,0 +1,69 @@
+"""Where the KB's program parts are, read from the text of its files without parsing them.
+
+The driver loads only the KB files whose statements are in a part a grounding step needs: a file
+all of whose statements are in other ``#program`` parts (kb/combat.lp for could-produce, say) is
+neither read nor parsed by clingo, which saves a third of the parsing and grounding of a small
+board. It also reads the parts a query declares (``% @parts a b`` lines in queries/<q>.lp).
+:mod:`kbmodel` parses the same files with clingo, and a test checks that both agree; this module
+exists because the driver must not pay for that parse (~70 ms) on every start.
+
+As in clingo, each file starts in the part ``base`` and ``#program name.`` switches the part for
+what follows in that file. Comments (``%`` to the end of the line, ``%* ... *%``) and string
+literals are skipped when looking for statements and directives.
+"""
+
+from functools import lru_cache
+from pathlib import Path
+import re
+
+_INCLUDE = re.compile(r'^\s*#include\s+"([^"]+)"\s*\.', re.M)
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|%\*.*?\*%|%[^\n]*|#program\s+([a-z_][A-Za-z0-9_\']*)\s*(?:\([^)]*\))?\s*\.',
+                     re.S)
+_PARTS = re.compile(r"^%\s*@parts\b(.*)$", re.M)
+
+
+def file_parts(text):
+    """The parts the statements of one file's TEXT are in (a set of names)."""
+    parts, part, start = set(), "base", 0
+    for m in _TOKENS.finditer(text):
+        token = m.group(0)
+        if token.startswith('"'):
+            continue
+        if text[start:m.start()].strip():
+            parts.add(part)
+        start = m.end()
+        if m.group(1):
+            part = m.group(1)
+    if text[start:].strip():
+        parts.add(part)
+    return parts
+
+
+@lru_cache(maxsize=16)
+def kb_files(root):
+    """[(file relative to ROOT, frozenset of its parts)] for rules.lp's #includes, in order."""
+    root = Path(root)
+    out = []
+    for name in _INCLUDE.findall(_comments_removed((root / "rules.lp").read_text(encoding="utf-8"))):
+        out.append((name, frozenset(file_parts((root / name).read_text(encoding="utf-8")))))
+    return out
+
+
+def _comments_removed(text):
+    return _TOKENS.sub(lambda m: m.group(0) if m.group(0).startswith(('"', "#")) else "", text)
+
+
+def files_for(root, parts):
+    """The KB files (relative to ROOT) with statements in one of PARTS, in rules.lp's order."""
+    parts = set(parts)
+    return [name for name, has in kb_files(str(root)) if has & parts]
+
+
+@lru_cache(maxsize=64)
+def query_parts(root, query):
+    """The ``#program`` parts queries/<query>.lp declares it needs (``% @parts a b`` lines), in order."""
+    out = []
+    text = (Path(root) / "queries" / f"{query}.lp").read_text(encoding="utf-8")
+    for value in _PARTS.findall(text):
+        out += [p for p in value.split() if p not in out]
+    return out
