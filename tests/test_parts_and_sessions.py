@@ -202,6 +202,7 @@ def test_file_parts_skips_comments_and_strings():
             '#program e(n).\nbar.\n')
     assert layout.file_parts(text) == {"base", "e"}
     assert layout.file_parts("% only comments\n#program x.\n% still none\n") == set()
+    assert layout.file_parts("% no directive: base, without looking further\n") == {"base"}
 
 
 def test_a_process_parses_each_kb_file_once_and_again_when_it_changes(tmp_path, monkeypatch):
