@@ -104,7 +104,9 @@ class Explainer:
     after a further provenance round whenever it needed the derivation of an atom outside the
     cone grounded so far (:meth:`need`).
 
-    ATOM, the atom to be explained, if given, limits the question facts to what it depends on.
+    ATOM, the atom to be explained, if given, limits the question facts, the program parts grounded
+    and the rules given provenance twins to what its predicate can depend on; without it every
+    atom can be explained (and every part is grounded).
 
     Rule instances are read as text (clingo prints each once: reading a Symbol's parts one by one
     costs a call each, which dominates on large cones), and levels are computed on atom texts;

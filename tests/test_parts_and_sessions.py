@@ -202,3 +202,26 @@ def test_file_parts_skips_comments_and_strings():
             '#program e(n).\nbar.\n')
     assert layout.file_parts(text) == {"base", "e"}
     assert layout.file_parts("% only comments\n#program x.\n% still none\n") == set()
+    assert layout.file_parts("% no directive: base, without looking further\n") == {"base"}
+
+
+def test_a_process_parses_each_kb_file_once_and_again_when_it_changes(tmp_path, monkeypatch):
+    """Batch workers answer many snapshots: from a file's second load on, the driver hands the
+    Control the statements parsed before (ASTs) instead of parsing the text again; a file changed
+    on disk is parsed again (its answers change with it)."""
+    import shutil
+    for name in ("rules.lp", "kb", "queries"):
+        (shutil.copytree if (ROOT / name).is_dir() else shutil.copy)(ROOT / name, tmp_path / name)
+    monkeypatch.setenv("MTGKB_HOME", str(tmp_path))
+    snap = snapshot.validate({"players": ["alice"], "battlefield": [
+        {"id": "f", "card": "Forest", "controller": "alice"}]})
+    assert api.could_produce(snap) == {"f": ["G"]}               # 305.6: {T}: Add {G}
+    misses = driver._statements.cache_info().misses
+    for _ in range(3):
+        assert api.could_produce(snap) == {"f": ["G"]}
+    after = driver._statements.cache_info()
+    assert after.misses - misses <= len(layout.files_for(tmp_path, ["base"])) + 1   # parsed once at most
+    assert after.hits > 0
+    mana = tmp_path / "kb" / "mana.lp"
+    mana.write_text(mana.read_text() + "\n% @cr 106.7\ncould_produce(X,c) :- permanent(X).\n")
+    assert api.could_produce(snap) == {"f": ["C", "G"]}

@@ -110,6 +110,37 @@ def _gated_query(root, query):
     return out
 
 
+_loads = {}                 # program file -> times it was loaded into a Control by this process
+
+
+@lru_cache(maxsize=256)
+def _statements(path, stamp):
+    """The statements of the program file PATH as ASTs (STAMP: its modification time and size, so
+    a file changed on disk is parsed again)."""
+    import clingo.ast
+    out = []
+    clingo.ast.parse_files([path], out.append, logger=codec.quiet)
+    return tuple(out)
+
+
+def load_file(ctl, path):
+    """Load the program file PATH into CTL. A process that builds many Controls (batch, sweep, apply,
+    check) parses each file once: from the second load on, the statements parsed then are handed
+    to the Control as ASTs (about 2.5x faster than clingo parsing the text again). The first load
+    is a plain ``ctl.load``, so a one-query process pays neither clingo.ast nor the AST's copy."""
+    path = str(path)
+    count = _loads.get(path, 0)
+    _loads[path] = count + 1
+    if count == 0:
+        ctl.load(path)
+        return
+    import clingo.ast
+    st = os.stat(path)
+    with clingo.ast.ProgramBuilder(ctl) as builder:
+        for s in _statements(path, (st.st_mtime_ns, st.st_size)):
+            builder.add(s)
+
+
 class _Step:
     """What one grounding step defines and reads, by predicate (name, arity); ``facts``: the
     predicates of the facts a question added (beyond the snapshot's)."""
@@ -193,7 +224,7 @@ class Engine:
         else:
             with working_directory(self.root):
                 for q in queries:
-                    self.ctl.load(str(self.root / "queries" / f"{q}.lp"))
+                    load_file(self.ctl, self.root / "queries" / f"{q}.lp")
         self._add_facts((self._pending if first else []) + facts)
         self._pending = []
         t1 = time.perf_counter()
@@ -216,7 +247,7 @@ class Engine:
         with working_directory(self.root):
             for name in layout.files_for(self.root, parts):
                 if name not in self._loaded:
-                    self.ctl.load(str(self.root / name))
+                    load_file(self.ctl, self.root / name)
                     self._loaded.add(name)
 
     def add_text(self, part, params, text):

@@ -23,7 +23,11 @@ _PARTS = re.compile(r"^%\s*@parts\b(.*)$", re.M)
 
 
 def file_parts(text):
-    """The parts the statements of one file's TEXT are in (a set of names)."""
+    """The parts the statements of one file's TEXT are in (a set of names). A file without any
+    ``#program`` is taken to be in base without looking further (loading a file that only has
+    comments costs nothing, and most of the KB's files are such plain base files)."""
+    if "#program" not in text:
+        return {"base"}
     parts, part, start = set(), "base", 0
     for m in _TOKENS.finditer(text):
         token = m.group(0)
