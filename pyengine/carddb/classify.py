@@ -219,12 +219,11 @@ def _amount_kinds(text):
 _NUMBER_WORDS = r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|X)\b"
 
 
-def names_of(card):
-    """The names a card's text may use for itself: its name, its faces' names, and the short
-    name of a legendary card before its comma (201.5)."""
-    out = {card.name} | {f.name for f in card.faces}
-    out |= {n.split(",")[0] for n in out if "," in n}
-    return out
+def names_of(names):
+    """The names a card's text may use for itself, given its name and its faces' names: those,
+    and the short name of a legendary card before its comma (201.5)."""
+    out = set(names)
+    return out | {n.split(",")[0] for n in out if "," in n}
 
 
 def shape(text, names=()):
