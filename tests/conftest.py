@@ -13,3 +13,16 @@ import tempfile
 # temporary folder that nothing creates); tests that need one build it and point MTGKB_CARDS at it.
 _NO_DB = tempfile.mkdtemp(prefix="mtgkb-test-")
 os.environ["MTGKB_CARDS"] = os.path.join(_NO_DB, "no-card-database.sqlite3")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def use_db(monkeypatch):
+    """Point MTGKB_CARDS (what snapshots read) at a database for one test."""
+    from pyengine.carddb import store
+
+    def use(path):
+        monkeypatch.setenv("MTGKB_CARDS", str(path))
+        return store.open_db(path, must_exist=True)
+    return use
