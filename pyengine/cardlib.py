@@ -169,6 +169,25 @@ def _pt_value(v):
     return None if re.fullmatch(r"-?[0-9]+", v) and abs(int(v)) > limits.MAX_NUMBER else v
 
 
+def card_dict(card):
+    """A Card as the card object of a snapshot's ``cards:`` (``parse_card(card_dict(c)) == c``): for
+    show --json, and for sweep states that define their cards."""
+    def face(f):
+        d = {"name": f.name, "mana_cost": f.mana_cost, "type": f.type_line, "text": f.text}
+        for k in ("power", "toughness", "loyalty", "defense"):
+            if getattr(f, k) is not None:
+                d[k] = getattr(f, k)
+        if f.color_indicator:
+            d["color_indicator"] = list(f.color_indicator)
+        return d
+    if len(card.faces) == 1:
+        d = face(card.front)
+        if card.layout != "normal":
+            d["layout"] = card.layout
+        return d
+    return {"name": card.name, "layout": card.layout, "faces": [face(f) for f in card.faces]}
+
+
 def parse_card(d, where="card"):
     """Validate a card object (bundled or from a snapshot). Raises InputError with every problem."""
     problems = []

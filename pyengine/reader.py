@@ -64,6 +64,19 @@ def read_bytes(path, most=None):
     a directory: refused before anything is read, so nothing blocks or fills memory)."""
     most = limits.MAX_BYTES if most is None else most
     where = one_line(str(path))
+    with open_regular(path, most) as f:
+        try:
+            return _read_bounded(f, where, most)
+        except OSError as e:
+            raise InputError(f"{where}: cannot read file ({e.strerror or e})")
+
+
+def open_regular(path, most=None):
+    """The regular file PATH opened for reading in binary (the one place a file is opened for
+    reading: ``read_bytes``, batch's JSONL streams); one InputError line for a file that is
+    missing, larger than MOST bytes (if given), or not a regular file (refused before anything is
+    read)."""
+    where = one_line(str(path))
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below anyway)
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
@@ -76,14 +89,12 @@ def read_bytes(path, most=None):
                 else "a socket" if stat.S_ISSOCK(st.st_mode) else "a device")
         raise InputError(f"{where}: is {kind}, not a regular file; give a snapshot file, or '-' "
                          "for standard input")
-    if st.st_size > most:
+    if most is not None and st.st_size > most:
         os.close(fd)
         raise InputError(f"{where}: file is larger than {most} bytes")
-    with os.fdopen(fd, "rb") as f:
-        try:
-            return _read_bounded(f, where, most)
-        except OSError as e:
-            raise InputError(f"{where}: cannot read file ({e.strerror or e})")
+    if hasattr(os, "set_blocking"):
+        os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")
 
 
 def _read_bounded(f, where, most=None):

@@ -1,7 +1,7 @@
 """Game snapshots (DESIGN.md, "The snapshot"): complete validation and normalisation.
 
-``load(path)`` (a file, or '-' for standard input; read by :mod:`pyengine.reader`, whose
-``read_file`` and ``parse_text`` are also importable from here) and ``validate(data)`` return a
+``load(path)`` (a file, or '-' for standard input; read by :mod:`pyengine.reader`) and
+``validate(data)`` return a
 :class:`Snapshot` or raise :class:`InputError` listing every problem, one line each, naming the
 key and the permanent. Every limit of :mod:`pyengine.limits` is checked; a value of the wrong type
 is refused (only an absent or null key takes its default); counter kinds are spelt canonically
@@ -16,7 +16,7 @@ import re
 
 from . import cardlib, cardlookup, counters as counters_mod, limits
 from .errors import InputError
-from .reader import parse_text, read_file, read_source  # noqa: F401 (read_file: public)
+from .reader import read_source
 from .untrusted import listing, show
 
 STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
@@ -117,11 +117,6 @@ class Snapshot:
 def load(source):
     """Validate a snapshot given as a file path, '-' (standard input) or parsed data (a dict)."""
     return validate(source if isinstance(source, dict) else read_source(source))
-
-
-def loads(text):
-    """Validate a snapshot given as YAML or JSON text."""
-    return validate(parse_text(text))
 
 
 def _is_int(v):

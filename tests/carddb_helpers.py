@@ -1,10 +1,9 @@
-"""Shared fixtures of the card database tests: the fixture files and databases built from them."""
+"""Shared helpers of the card database tests: the fixture files and databases built from them (the
+`use_db` fixture is in conftest.py)."""
 
 from pathlib import Path
 
-import pytest
-
-from pyengine.carddb import importer, store
+from pyengine.carddb import importer
 
 DATA = Path(__file__).parent / "data" / "cards"
 ATOMIC = DATA / "atomic-small.json"
@@ -16,12 +15,3 @@ def build(tmp_path, *files, name="cards.sqlite3", jobs=1):
     path = tmp_path / name
     summary = importer.import_files([Path(f) for f in files], path, jobs=jobs)
     return path, summary.to_json()
-
-
-@pytest.fixture
-def use_db(monkeypatch):
-    """Point MTGKB_CARDS (what snapshots read) at a database for one test."""
-    def use(path):
-        monkeypatch.setenv("MTGKB_CARDS", str(path))
-        return store.open_db(path, must_exist=True)
-    return use

@@ -16,3 +16,16 @@ os.environ["MTGKB_CARDS"] = os.path.join(_NO_DB, "no-card-database.sqlite3")
 # Nor the user's cache: the parse table of the Oracle grammar is built once per test session in a
 # temporary folder (pyengine.compiler.parser.cache_path).
 os.environ["MTGKB_CACHE_DIR"] = os.path.join(_NO_DB, "cache")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def use_db(monkeypatch):
+    """Point MTGKB_CARDS (what snapshots read) at a database for one test."""
+    from pyengine.carddb import store
+
+    def use(path):
+        monkeypatch.setenv("MTGKB_CARDS", str(path))
+        return store.open_db(path, must_exist=True)
+    return use

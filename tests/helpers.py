@@ -3,8 +3,11 @@
 import json
 
 from click.testing import CliRunner
+import pytest
 
+from pyengine import snapshot
 from pyengine.cli import main
+from pyengine.errors import InputError
 
 
 def run_cli(args, input=None):
@@ -36,3 +39,20 @@ def subset(want, answer):
         return _matches(want, answer)
     items = answer["actions"] if isinstance(answer, dict) and "actions" in answer else answer
     return all(any(_matches(w, g) for g in items) for w in want)
+
+
+def problems(data):
+    """The problem lines snapshot validation reports for DATA (fails if DATA is valid)."""
+    with pytest.raises(InputError) as e:
+        snapshot.validate(data)
+    return e.value.problems
+
+
+def perm(answer, pid):
+    """The permanent PID of the snapshot an `apply --json` ANSWER gives, or None."""
+    return next((p for p in answer["snapshot"]["battlefield"] if p["id"] == pid), None)
+
+
+def events(answer, kind):
+    """The events of kind KIND of an `apply --json` ANSWER."""
+    return [e for e in answer["events"] if e["event"] == kind]

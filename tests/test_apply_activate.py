@@ -2,7 +2,7 @@
 
 import yaml
 
-from helpers import run_cli
+from helpers import perm, run_cli
 
 
 def apply(tmp_path, snap, *args):
@@ -17,10 +17,6 @@ BOARD = {"players": ["alice", "bob"], "battlefield": [
     {"id": "f", "card": "Forest", "controller": "alice"},
     {"id": "oasis", "card": "Oasis Ritualist", "controller": "alice"},
     {"id": "pp", "card": "Pili-Pala", "controller": "alice"}]}
-
-
-def perm(answer, pid):
-    return next((p for p in answer["snapshot"]["battlefield"] if p["id"] == pid), None)
 
 
 def test_tap_for_mana_taps_and_adds(tmp_path):

@@ -2,6 +2,7 @@
 exactly what the command line answers for that input."""
 
 import json
+import os
 from pathlib import Path
 import shutil
 
@@ -238,3 +239,19 @@ def test_an_unreachable_scheduler_leaves_the_output_untouched(tmp_path, monkeypa
     code, _, err = run_cli(["batch", "could-produce", str(FILES[0]), "-o", str(out), "--scheduler", "tcp://127.0.0.1:9"])
     assert code == 2 and err == "error: --scheduler tcp://127.0.0.1:9: cannot connect to the Dask scheduler (refused)\n"
     assert out.read_text() == '{"id": "earlier"}\n'
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_jsonl_fifo_is_one_error_line_not_a_hang(tmp_path):
+    """A JSONL stream is read like a snapshot file (pyengine/reader.py): a FIFO is refused without
+    waiting for a writer (opening it used to block the batch for ever), and the batch goes on."""
+    fifo = tmp_path / "in.jsonl"
+    os.mkfifo(fifo)
+    out = tmp_path / "out.jsonl"
+    code, _, err = run_cli(["batch", "could-produce", str(fifo), str(EXAMPLES / "basic-lands.yaml"),
+                            "-o", str(out), "-j", "1"])
+    assert code == 0 and "2 inputs, 1 ok, 1 failed (exit 2: 1)" in err
+    got = lines(out)
+    assert got[0]["errors"] == [f"{fifo}: is a FIFO, not a regular file; give a snapshot file, or '-' for "
+                                "standard input"]
+    assert got[1]["answer"]["forest"] == ["G"]

@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from carddb_helpers import ATOMIC, build, use_db  # noqa: F401 (fixture)
+from carddb_helpers import ATOMIC, build
 from helpers import run_cli
 from pyengine import api, snapshot
 from pyengine.carddb import classify, store

@@ -5,7 +5,6 @@ import bz2
 import gzip
 import json
 import lzma
-import os
 import sqlite3
 import zipfile
 

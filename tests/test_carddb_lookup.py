@@ -6,12 +6,11 @@ import sqlite3
 
 import pytest
 
-from carddb_helpers import ATOMIC, SCRYFALL, build, use_db  # noqa: F401 (fixture)
-from helpers import run_cli
+from carddb_helpers import ATOMIC, build
+from helpers import problems, run_cli
 from pyengine import api, cardfacts, cardlib, snapshot
-from pyengine.carddb import importer, store, version
+from pyengine.carddb import store, version
 from pyengine.cardnames import Suggester, fold, suggest
-from pyengine.errors import InputError
 
 
 @pytest.fixture(scope="module")
@@ -23,12 +22,6 @@ def snap(*perms, hand=(), cards=()):
     return {"players": ["alice", "bob"],
             "battlefield": [{"id": f"p{i}", "card": c, "controller": "alice"} for i, c in enumerate(perms)],
             "hand": {"alice": list(hand)}, "cards": list(cards)}
-
-
-def problems(data):
-    with pytest.raises(InputError) as e:
-        snapshot.validate(data)
-    return e.value.problems
 
 
 @pytest.mark.parametrize("name, card", [

@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from carddb_helpers import ATOMIC, build, use_db  # noqa: F401 (fixture)
+from carddb_helpers import ATOMIC, build
 from helpers import run_cli
 from pyengine.carddb import refresh, store
 from pyengine.carddb.version import compiler_version

@@ -21,7 +21,7 @@ import yaml
 
 from pyengine import api, snapshot
 
-from reference_could_produce import CARDS, could_produce as oracle
+from reference_could_produce import could_produce as oracle
 
 WITH_REPLACEMENT_EFFECTS = True
 

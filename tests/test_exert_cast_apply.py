@@ -5,7 +5,7 @@ snapshot into the next. Expected values come from the quoted rulings and CR rule
 import json
 
 
-from helpers import run_cli
+from helpers import events, perm, run_cli
 from pyengine import api
 from pyengine.snapshot import load
 
@@ -20,14 +20,6 @@ def run(tmp_path, snap, *args):
     path.write_text(json.dumps(snap), encoding="utf-8")
     code, answer, err = run_cli([args[0], str(path), *args[1:], "--json"])
     return code, answer
-
-
-def perm(answer, pid):
-    return next((p for p in answer["snapshot"]["battlefield"] if p["id"] == pid), None)
-
-
-def events(answer, kind):
-    return [e for e in answer["events"] if e["event"] == kind]
 
 
 def test_exert_with_no_legal_target_for_its_trigger(tmp_path):

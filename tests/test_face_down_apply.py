@@ -4,12 +4,11 @@
 Every expected value is taken from the CR rule or the official ruling quoted above the test.
 """
 
-import json
 
 import pytest
 import yaml
 
-from helpers import run_cli
+from helpers import events, perm, run_cli
 
 
 def snap_file(tmp_path, data, name="snap.yaml"):
@@ -29,14 +28,6 @@ def show(tmp_path, data, pid):
     rc, answer, err = run_cli(["show", snap_file(tmp_path, data, "after.yaml"), pid, "--json"])
     assert rc == 0, err
     return answer
-
-
-def perm(answer, pid):
-    return next((p for p in answer["snapshot"]["battlefield"] if p["id"] == pid), None)
-
-
-def events(answer, kind):
-    return [e for e in answer["events"] if e["event"] == kind]
 
 
 MANA_BASE = [{"id": f"alice-{card.lower()}-{i}", "card": card, "controller": "alice"}

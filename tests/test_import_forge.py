@@ -16,7 +16,7 @@ from pyengine import snapshot as snapshot_mod
 from pyengine.errors import InputError
 from pyengine.importers import forge
 
-from carddb_helpers import build, use_db  # noqa: F401 (fixture)
+from carddb_helpers import build
 from helpers import run_cli
 
 DATA = Path(__file__).parent / "data" / "forge"

@@ -15,11 +15,10 @@ import threading
 import pytest
 import yaml
 
-from helpers import run_cli
+from helpers import problems, run_cli
 from pyengine import cardlib, limits, snapshot
 from pyengine.cli import main
 from pyengine.compiler import compile_card, strip_reminders
-from pyengine.errors import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,13 +30,6 @@ def write(tmp_path, snap, name="snap.yaml"):
     else:
         path.write_text(yaml.safe_dump(snap, allow_unicode=True), encoding="utf-8")
     return str(path)
-
-
-def problems(data):
-    """The problem lines validation reports for DATA (fails if DATA is valid)."""
-    with pytest.raises(InputError) as e:
-        snapshot.validate(data)
-    return e.value.problems
 
 
 def refused(args, input=None):

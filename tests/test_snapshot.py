@@ -7,14 +7,13 @@ line per problem (which key, which permanent, what was expected), and nothing is
 
 import copy
 import json
-import os
 from pathlib import Path
 import subprocess
 import sys
 
 import pytest
 
-from helpers import run_cli
+from helpers import problems, run_cli
 from pyengine import limits, snapshot
 from pyengine.errors import InputError
 
@@ -26,13 +25,6 @@ def base():
     return {"players": ["alice", "bob"],
             "battlefield": [{"id": "f", "card": "Forest", "controller": "alice"},
                             {"id": "bear", "card": "Grizzly Bears", "controller": "bob"}]}
-
-
-def problems(data):
-    """The problem lines validation reports for DATA (fails if DATA is valid)."""
-    with pytest.raises(InputError) as e:
-        snapshot.validate(data)
-    return e.value.problems
 
 
 def perm(**kw):

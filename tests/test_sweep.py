@@ -8,9 +8,10 @@ import shutil
 import pytest
 import yaml
 
-from pyengine import snapshot as snapshot_mod
+from pyengine import cardfacts, snapshot as snapshot_mod
 from pyengine.scale import boards, cardsource, statecheck, sweep
 
+from carddb_helpers import ATOMIC, build
 from helpers import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -183,3 +184,40 @@ def test_order_invariant_detects_an_order_dependent_answer(monkeypatch):
 def test_invalid_state_is_an_error_not_a_counterexample():
     r = statecheck.check({"players": ["alice"], "battlefield": [{"id": "x", "card": "Nope", "controller": "alice"}]})
     assert r["status"] == "invalid" and "unknown card 'Nope'" in r["errors"][0]
+
+
+def test_card_database_source(tmp_path, monkeypatch):
+    """--source db:PATH sweeps the card database's cards with the facts it stored (none is compiled
+    again); a card the bundled library has is the bundled one."""
+    path, _ = build(tmp_path, ATOMIC)
+    lib = cardsource.cardlib.bundled()
+    real = cardfacts.compile_fresh
+
+    def stored_only(card):
+        assert card.name in lib, f"compiled {card.name} again"
+        return real(card)
+    monkeypatch.setattr(cardfacts, "_CACHE", {})
+    monkeypatch.setattr(cardfacts, "compile_fresh", stored_only)
+    p = cardsource.open_source(f"db:{path}")
+    assert p.name == f"card database {path}" and len(p.cards) == 22
+    # a meld pair shares its back face's name, by which the KB keys facts: the second is skipped
+    assert p.skipped == [("Gisela, the Broken Blade // Brisela, Voice of Nightmares", "name 'Brisela, Voice "
+                          "of Nightmares' is already used by card 'Bruna, the Fading Light // Brisela, Voice of Nightmares'")]
+    assert p.cards["Forest"] is lib["Forest"] and p.bundled == {"Fire // Ice", "Forest", "Gilded Lotus"}
+    mana = {n for n, c in p.cards.items() if cardsource.mana_relevant(c)}
+    # {T}: Add {C}{C}; {T}: Add {G}; a land with basic land types (305.6); the back face of a
+    # modal double-faced card that is a land with "{T}: Add {B}."
+    assert {"Sol Ring", "Fyndhorn Elves", "Hallowed Fountain // Hallowed Fountain", "Forest",
+            "Agadeem's Awakening // Agadeem, the Undercrypt"} <= mana
+    assert not {"Jace, the Mind Sculptor", "Fire // Ice", "Lim-Dûl's Vault"} & mana
+    code, r, err = run_cli(["sweep", "--source", f"db:{path}", "--cards", "mana", "--json", "-j", "1",
+                            "--out", str(tmp_path / "cx")])
+    assert code == 0, err
+    assert r["source"] == f"card database {path}" and r["cards"] == len(mana)
+    assert r["states"] == len(mana) and r["failed"] == 0 and r["invalid"] == 0
+
+
+def test_no_card_database_is_one_line(tmp_path):
+    code, _, err = run_cli(["sweep", "--source", f"db:{tmp_path / 'none.sqlite3'}"])
+    assert code == 2 and err.startswith(f"error: no card database at {tmp_path / 'none.sqlite3'}")
+    assert len(err.splitlines()) == 1

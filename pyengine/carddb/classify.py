@@ -165,11 +165,11 @@ def classify(card, compiled):
     return out
 
 
-def names_of(card):
-    """The names a card's text may use for itself: its name, its faces' names, and their short
-    names (201.5c; :func:`pyengine.compiler.text.names_of`)."""
+def names_of(names):
+    """The names a card's text may use for itself, given its name and its faces' names: those and
+    their short names (201.5c; :func:`pyengine.compiler.text.names_of`)."""
     out = set()
-    for n in {card.name} | {f.name for f in card.faces}:
+    for n in names:
         out |= _names_of_name(n)
     return out
 

@@ -5,9 +5,9 @@ or ``not_modelled`` (the compiler did not understand it, or only part of it)."""
 
 from collections import Counter, defaultdict
 
+from ..cardlib import card_dict
 from ..terms import render_fact
 from .classify import KINDS, MANA_KINDS, Line, classify, facts_by_line, kb_vocabulary, names_of, reaches_kb, shape
-from .store import card_dict
 
 
 def status(line, vocabulary):
@@ -54,8 +54,7 @@ def coverage_report(rows, kind=None, top=20):
             lines = [ln for ln in lines if ln.kind == "mana_ability" or ln.mana]
             if not lines:
                 continue
-        names = {name} | {ln.face for ln in lines}
-        names |= {n.split(",")[0] for n in names if "," in n}
+        names = names_of({name} | {ln.face for ln in lines})
         worst = "modelled"
         for ln in lines:
             st = status(ln, vocabulary)

@@ -72,24 +72,6 @@ def card_from_json(text):
         for n, cost, tl, p, t, tx, ci, loy, dfn in d["faces"]))
 
 
-def card_dict(card):
-    """A Card as the card object of a snapshot's ``cards:`` (for show --json and round trips)."""
-    def face(f):
-        d = {"name": f.name, "mana_cost": f.mana_cost, "type": f.type_line, "text": f.text}
-        for k in ("power", "toughness", "loyalty", "defense"):
-            if getattr(f, k) is not None:
-                d[k] = getattr(f, k)
-        if f.color_indicator:
-            d["color_indicator"] = list(f.color_indicator)
-        return d
-    if len(card.faces) == 1:
-        d = face(card.front)
-        if card.layout != "normal":
-            d["layout"] = card.layout
-        return d
-    return {"name": card.name, "layout": card.layout, "faces": [face(f) for f in card.faces]}
-
-
 @dataclass
 class Row:
     """What the database stores for one card, ready to insert (see the module doc)."""
@@ -204,6 +186,12 @@ class CardDB:
         card, result, _ = self._decode(card_id, *rows[0])
         cardfacts.remember(card, result)
         return card, result
+
+    def every_card(self):
+        """(Card, Compiled) of every card, by name (the compiled result as :meth:`card` gives it)."""
+        for row in self._q("SELECT id, card, compiler, facts, not_modelled FROM cards ORDER BY name"):
+            card, result, _ = self._decode(*row)
+            yield card, result
 
     def rows(self):
         """(name, layout, card JSON, compiler, lines JSON) of every card, by name."""

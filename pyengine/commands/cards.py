@@ -212,8 +212,8 @@ def _coverage_text(r):
     out += [row(k, v) for k, v in r["by_kind"].items()]
     out += ["", "mana abilities by kind (a line may have several)"]
     out += [row(k, v) for k, v in r["by_mana_kind"].items()]
-    out += ["", f"most common shapes of text not modelled (N = a number, {{M}} = a mana symbol, "
-                f"~ = the card itself)"]
+    out += ["", "most common shapes of text not modelled (N = a number, {M} = a mana symbol, "
+                "~ = the card itself)"]
     out += [f"{s['count']:>7}  {s['shape']}\n           e.g. {s['card']}: {s['text']}"
             for s in r["not_modelled_shapes"]]
     return "\n".join(out)

@@ -10,8 +10,9 @@ from ..scale.executor import default_jobs
 
 
 @click.command("sweep")
-@click.option("--source", default="bundled", show_default=True, metavar="bundled|CARDS.json",
-              help="The card pool: the bundled library, or a JSON list of card objects.")
+@click.option("--source", default="bundled", show_default=True, metavar="bundled|db|db:PATH|CARDS.json",
+              help="The card pool: the bundled library, the card database (db: where snapshots find it, "
+                   "$MTGKB_CARDS or your data directory; db:PATH: that file), or a JSON list of card objects.")
 @click.option("--cards", type=click.Choice(["all", "mana"]), default="all", show_default=True,
               help="Every card of the pool, or only the mana-relevant ones (a mana ability or effect).")
 @click.option("--size", type=click.IntRange(1, 8), default=1, show_default=True,
@@ -45,6 +46,7 @@ def command(source, cards, size, sample, seed, limit, names, out_dir, jobs, sche
     Examples:
       mtgkb sweep                                 every bundled card alone
       mtgkb sweep --cards mana --size 2           every pair of mana-relevant cards
+      mtgkb sweep --source db --cards mana        every mana card of the card database alone
       mtgkb sweep --size 4 --sample 1000 --seed 7 --jobs 2
     """
     pool = cardsource.open_source(source)

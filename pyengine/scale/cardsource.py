@@ -2,8 +2,9 @@
 
 A source is a :class:`CardPool`: a name, the cards by name, and the entries that were skipped
 with the reason. :func:`open_source` is the one place that turns ``--source`` into a pool:
-``bundled`` (the bundled library) or a JSON file holding a list of card objects in the bundled
-library's format. The card database plugs in here as one more branch.
+``bundled`` (the bundled library), ``db`` or ``db:PATH`` (every card of the card database, with
+the facts it stored: nothing is compiled again) or a JSON file holding a list of card objects in
+the bundled library's format. In each, a card the bundled library also has is the bundled one.
 
 "Mana-relevant" cards (``--cards mana``) are those whose compiled facts give them a mana ability
 or a mana effect (:data:`MANA_FACTS`), and lands with a basic land type, which have an intrinsic
@@ -11,12 +12,10 @@ mana ability (CR 305.6).
 """
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 import json
 from pathlib import Path
 
-from .. import cardlib
-from ..compiler import compile_card
+from .. import cardfacts, cardlib
 from ..errors import InputError
 from ..limits import MAX_BYTES
 from ..reader import read_bytes
@@ -42,18 +41,61 @@ class CardPool:
 
     def definition(self, name):
         """The card as a snapshot `cards:` entry, or None if the bundled library has it."""
-        return None if name in self.bundled else card_dict(self.cards[name])
+        return None if name in self.bundled else cardlib.card_dict(self.cards[name])
 
 
 def open_source(spec):
-    """The pool named by ``--source``: 'bundled' or the path of a JSON list of card objects."""
+    """The pool named by ``--source``: 'bundled', 'db' (the card database where snapshots find
+    it), 'db:PATH', or the path of a JSON list of card objects."""
     if spec == "bundled":
         lib = cardlib.bundled()
         return CardPool("bundled library", dict(lib), frozenset(lib))
+    if spec == "db" or spec.startswith("db:"):
+        return database(spec[3:] or None)
     path = Path(spec)
     if path.suffix.lower() == ".json":
         return json_file(path)
-    raise InputError(f"--source {spec!r}: expected 'bundled' or a .json file of card objects")
+    raise InputError(f"--source {spec!r}: expected 'bundled', 'db', 'db:PATH' or a .json file of card objects")
+
+
+class _Pool:
+    """A pool being filled: a card the bundled library has is the bundled one; a card that uses a
+    name (or face name) another card of the pool uses is skipped (facts are keyed by names)."""
+
+    def __init__(self):
+        self.lib = cardlib.bundled()
+        self.cards, self.skipped = {}, []
+        self.taken = {k: c.name for c in self.lib.values() for k in c.keys}
+
+    def add(self, card):
+        """Add CARD; False if it was skipped."""
+        if card.name in self.lib:
+            self.cards[card.name] = self.lib[card.name]
+            return True
+        clash = sorted(k for k in card.keys if k in self.taken)
+        if clash:
+            self.skipped.append((card.name, f"name {clash[0]!r} is already used by card {self.taken[clash[0]]!r}"))
+            return False
+        self.taken.update((k, card.name) for k in card.keys)
+        self.cards[card.name] = card
+        return True
+
+    def pool(self, name):
+        return CardPool(name, self.cards, frozenset(n for n in self.cards if n in self.lib), self.skipped)
+
+
+def database(path=None):
+    """Every card of the card database at PATH (default: where snapshots find it), recompiled first
+    if another compiler built it (:func:`pyengine.carddb.refresh.current`). Each card's stored facts
+    are handed to :mod:`pyengine.cardfacts`, so neither the pool nor a state compiles it again (a
+    local worker process is forked with them; a Dask worker compiles the cards its states use)."""
+    from ..carddb import refresh, store
+    db = refresh.current(store.open_db(path, must_exist=True))
+    pool = _Pool()
+    for card, compiled in db.every_card():
+        if pool.add(card) and pool.cards[card.name] is card:
+            cardfacts.remember(card, compiled)
+    return pool.pool(f"card database {db.path}")
 
 
 def json_file(path):
@@ -65,46 +107,18 @@ def json_file(path):
         raise InputError(f"{path}: not valid JSON ({str(e)[:80]})")
     if not isinstance(data, list):
         raise InputError(f"{path}: expected a list of card objects")
-    lib = cardlib.bundled()
-    cards, skipped, taken = {}, [], {k: c.name for c in lib.values() for k in c.keys}
+    pool = _Pool()
     for i, d in enumerate(data):
         try:
-            card = cardlib.parse_card(d, f"{Path(path).name}[{i}]")
+            pool.add(cardlib.parse_card(d, f"{Path(path).name}[{i}]"))
         except InputError as e:
-            skipped.append((f"{Path(path).name}[{i}]", e.problems[0]))
-            continue
-        if card.name in lib:
-            cards[card.name] = lib[card.name]
-            continue
-        clash = sorted(k for k in card.keys if k in taken)
-        if clash:
-            skipped.append((card.name, f"name {clash[0]!r} is already used by card {taken[clash[0]]!r}"))
-            continue
-        taken.update((k, card.name) for k in card.keys)
-        cards[card.name] = card
-    return CardPool(str(path), cards, frozenset(n for n in cards if n in lib), skipped)
+            pool.skipped.append((f"{Path(path).name}[{i}]", e.problems[0]))
+    return pool.pool(str(path))
 
 
-def card_dict(card):
-    """A :class:`cardlib.Card` as a card object (the format of `cards:` and pyengine/cards/)."""
-    def face(f):
-        d = {"name": f.name, "mana_cost": f.mana_cost, "type": f.type_line}
-        if f.power is not None:
-            d["power"] = f.power
-        if f.toughness is not None:
-            d["toughness"] = f.toughness
-        d["text"] = f.text
-        if f.color_indicator:
-            d["color_indicator"] = list(f.color_indicator)
-        return d
-    if card.layout == "normal":
-        return face(card.front)
-    return {"name": card.name, "layout": card.layout, "faces": [face(f) for f in card.faces]}
-
-
-@lru_cache(maxsize=None)
 def _facts(card):
-    return compile_card(card).facts
+    """The card's compiled facts (:func:`pyengine.cardfacts.compiled`: cached, or as stored)."""
+    return cardfacts.compiled(card).facts
 
 
 def mana_relevant(card):

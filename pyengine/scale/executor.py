@@ -14,8 +14,10 @@ from itertools import islice
 import multiprocessing
 import os
 
+from .. import progress as _progress
 from ..errors import InputError
-from ..progress import progress  # noqa: F401 -- batch and sweep show their progress with it
+
+progress = _progress.progress          # batch and sweep show their progress with it
 
 
 def default_jobs():

@@ -14,7 +14,9 @@ import os
 from pathlib import Path
 import sys
 
+from ..errors import InputError
 from ..limits import MAX_BYTES
+from ..reader import open_regular
 
 SNAPSHOT_SUFFIXES = (".yaml", ".yml", ".json")
 PUZZLE_SUFFIXES = (".pzl",)
@@ -65,8 +67,10 @@ def _file(path, ident):
         yield Item(ident, "pzl", str(path))
     elif suffix in STREAM_SUFFIXES:
         try:
-            with open(path, "rb") as f:
+            with open_regular(path) as f:
                 yield from _stream(f, ident)
+        except InputError as e:
+            yield Item(ident, "error", e.problems)
         except OSError as e:
             yield Item(ident, "error", [f"{ident}: cannot read file ({e.strerror or e})"])
     else:

@@ -21,7 +21,6 @@ import traceback
 
 #: held while a query runs in this process (standard streams and the working directory are shared)
 PROCESS_LOCK = threading.Lock()
-KEYS = ("status", "answer", "errors", "notes")
 
 
 def run_cli(argv, stdin=None):
