@@ -21,7 +21,7 @@ import time
 
 from . import cardlib, snapshot as snapshot_mod
 from .asp import kbmodel
-from .asp.driver import Engine, kb_parts, kb_root
+from .asp.driver import DEFAULT_TIME_LIMIT, Engine, kb_parts, kb_root
 from .compiler import compile_card
 from .counters import pt_facts
 from .errors import InputError
@@ -142,8 +142,9 @@ def to_snapshot(model):
     return snap
 
 
-def search(prop, bound=DEFAULT_BOUND, players=2, effects=1, counters=1, time_limit=60.0):
-    """Search for a smallest counterexample to PROP within the bounds; returns a result dict."""
+def search(prop, bound=DEFAULT_BOUND, players=2, effects=1, counters=1, time_limit=DEFAULT_TIME_LIMIT):
+    """Search for a smallest counterexample to PROP within the bounds; returns a result dict.
+    TIME_LIMIT: seconds of solving before the search gives up as inconclusive (None: no limit)."""
     bounds = {"permanents": bound, "players": players, "effects": effects, "counters": counters}
     for k, v in prop.caps:                  # a property may cap a bound (its file says why)
         if k in bounds and bounds[k] > v:

@@ -65,9 +65,13 @@ def human_snapshot(r):
               help="Report the violations of this snapshot instead of searching.")
 @click.option("--out", "out_dir", default=".", show_default=True, type=click.Path(file_okay=False),
               help="Folder for counterexample snapshots (counterexample-<property>.yaml).")
+@click.option("--time-limit", default=check_mod.DEFAULT_TIME_LIMIT, show_default=True,
+              type=click.FloatRange(0, 86400), metavar="SECONDS",
+              help="Give up on a property after this many seconds of solving (reported as inconclusive, "
+                   "not as holding); 0: no limit.")
 @json_option
 @handles_errors
-def command(bound, players, effects, counters, names, snap, out_dir, as_json):
+def command(bound, players, effects, counters, names, snap, out_dir, time_limit, as_json):
     """Search small game states for one that breaks a stated property of the rules.
 
     Each property is a documented ASP file in properties/ defining property_violated(W). For each,
@@ -89,7 +93,7 @@ def command(bound, players, effects, counters, names, snap, out_dir, as_json):
         return
     results = []
     for prop in props:
-        r = check_mod.search(prop, bound, players, effects, counters)
+        r = check_mod.search(prop, bound, players, effects, counters, time_limit=time_limit or None)
         if r["holds"] is False:
             path = Path(out_dir) / f"counterexample-{prop.name}.yaml"
             try:
