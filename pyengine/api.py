@@ -464,3 +464,42 @@ def enters(snapshot, pid):
         elif atom[0] == "etb_x":
             out["x"] = atom[2]
     return out
+
+
+# --- paying mana costs: `mtgkb pay` (kb/mana_plan.lp, pyengine/payplan.py) -----------------------
+
+def pay(snapshot, player=None, cost="", x=None, for_card=None, all_plans=False):
+    """Can PLAYER (default: the player with priority) pay COST (mana symbols) now, and how?
+    {"player", "cost", "x" (when the cost has {X}), "for", "payable", "plan", "reason"} and, with
+    ALL_PLANS, "plans" (distinct plans, best first). See pyengine/payplan.py for the plan's shape
+    and the order that picks the best plan. Raises InputError for a bad cost or name."""
+    from . import payplan
+    from .facts import pool_kinds
+    player = player or snapshot.priority or snapshot.active
+    check_player(snapshot, player)
+    symbols, xval = payplan.parse_cost(cost, x)
+    card, spent_on = None, None
+    if for_card is not None:
+        card, spent_on = payplan.spell_types(snapshot, for_card)
+    kinds = pool_kinds(snapshot).get(player, [])
+    facts = payplan.facts(player, symbols, spent_on)
+    typed = "".join("{%s}" % s.upper() for s in payplan.symbols(cost))
+    out = {"player": player, "cost": typed, **({"x": xval} if xval is not None else {}),
+           "for": card, "payable": False, "plan": None, "reason": None}
+    eng = engine(snapshot, "pay_plan", facts=facts)
+    [model] = eng.ask(optimize=True)
+    plan = payplan.Plan(snapshot, player, symbols, model, kinds)
+    if plan.too_large:
+        out["payable"] = None
+        out["reason"] = "not modelled: the plan would need numbers beyond the solver's integer range"
+        return out
+    if not plan.paid:
+        usable = [(m, n) for m, n in kinds if m.may_pay(spent_on) and spent_on is not None
+                  or m.spells is None]
+        out["reason"] = payplan.reason(plan, symbols, usable, snapshot.life[player])
+        return out
+    out["payable"], out["plan"] = True, plan.answer()
+    if all_plans:
+        out["plans"] = payplan.all_plans(snapshot, player, symbols, kinds,
+                                         eng.ask(models=payplan.MAX_MODELS), out["plan"])
+    return out

@@ -538,7 +538,7 @@ SNAPSHOT_COMMANDS = [
     ["could-produce", "SNAP"], ["produce", "SNAP", "forest"], ["actions", "SNAP"], ["show", "SNAP", "forest"],
     ["untap", "SNAP", "alice"], ["cast-free", "SNAP", "Grizzly Bears", "--player", "alice"],
     ["apply", "SNAP", "untap_step", "bob"], ["explain", "SNAP", 'could_produce("forest",b)'],
-    ["check", "--snapshot", "SNAP"],
+    ["check", "--snapshot", "SNAP"], ["pay", "SNAP", "{G}", "--player", "alice"],
 ]
 
 
