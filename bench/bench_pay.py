@@ -12,6 +12,12 @@ Add {W} or {U}"), a filter land per 20 sources ("{1}, {T}: Add {W}{U}"), a painl
 ("{T}, Pay 1 life: Add {B}") per 20, some sources tapped and some summoning-sick creatures. The
 cost is {3}{W}{U}{B/G}{2/R}{G/P}{S}{C}: ten symbols, with a snow source for {S}.
 
+With --cost, another cost is measured (e.g. --cost '{2}{G}{G}').
+
+With --actions N: `actions` for a player with 50 castable cards in hand on a board of N
+permanents, against could-produce on the same board (both end to end, CPU). `actions` decides all
+50 casts (and every activation) in one solve.
+
 Checks (exit 1 if one fails): 100 sources under 0.2 s, 1,000 under 1 s, growth from 100 to 1,000
 at most 12x (near linear).
 """
@@ -72,11 +78,48 @@ def measure(board, runs):
     return best, answer
 
 
+SPELL_COSTS = ["{G}", "{1}{G}", "{2}{W}", "{U}{U}", "{1}{B}", "{R}", "{3}", "{W/U}", "{2/R}", "{G/P}"]
+
+
+def actions_board(n):
+    """N permanents (bench lands and creatures) and 50 castable cards in alice's hand."""
+    board = build_board(n)
+    spells = [{"name": f"Bench Spell {i}", "mana_cost": SPELL_COSTS[i % len(SPELL_COSTS)],
+               "type": "Creature — Bear" if i % 2 else "Instant",
+               **({"power": 2, "toughness": 2} if i % 2 else {"text": "Flash"})} for i in range(50)]
+    board["cards"] = board["cards"] + spells
+    board["hand"] = {"alice": [c["name"] for c in spells]}
+    return board
+
+
+def bench_actions(n, runs):
+    board = actions_board(n)
+    best = {}
+    for name, fn in (("could-produce", lambda s: api.could_produce(s)), ("actions", lambda s: api.actions(s, "alice"))):
+        for _ in range(runs):
+            t0 = time.process_time()
+            answer = fn(snapshot.validate(board))
+            t = time.process_time() - t0
+            best[name] = min(best.get(name, t), t)
+        if name == "actions":
+            casts = [a for a in answer["actions"] if a["kind"] == "cast"]
+            refused = [a for a in answer["refused"] if a["kind"] == "cast"]
+    print(f"{n} permanents: could-produce {best['could-produce']:.3f} s, actions {best['actions']:.3f} s "
+          f"(x{best['actions'] / best['could-produce']:.2f}); casts legal {len(casts)}, refused {len(refused)}")
+    return best["actions"] <= 1.5 * best["could-produce"]
+
+
 def main():
+    global COST
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", type=int, nargs="+", default=[100, 1000])
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--cost", default=COST)
+    ap.add_argument("--actions", type=int, metavar="N")
     args = ap.parse_args()
+    COST = args.cost
+    if args.actions:
+        sys.exit(0 if bench_actions(args.actions, args.runs) else 1)
     measure(build_board(10), 1)                      # warm the caches (compiled cards, the KB)
     times = {}
     print(f"{'sources':>8} {'cpu s':>7}  payable  tapped  life")

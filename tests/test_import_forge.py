@@ -209,7 +209,7 @@ def test_cli_writes_yaml_that_other_commands_accept(tmp_path):
     assert code == 0 and answer == {"exotic-orchard": ["G"], "forest-2": ["G"]}
     # the SummonSick Elves can't tap (302.6)
     code, answer, _ = run_cli(["actions", str(out), "--json"])
-    assert {"permanent": "llanowar-elves", "rule": "302.6"}.items() <= answer["refused"][1].items()
+    assert any({"permanent": "llanowar-elves", "rule": "302.6"}.items() <= a.items() for a in answer["refused"])
 
 
 def test_cli_refusal_writes_nothing(tmp_path):
