@@ -499,6 +499,12 @@ def pay(snapshot, player=None, cost="", x=None, for_card=None, all_plans=False):
     {"player", "cost", "x" (when the cost has {X}), "for", "payable", "plan", "reason"} and, with
     ALL_PLANS, "plans" (distinct plans, best first). See pyengine/payplan.py for the plan's shape
     and the order that picks the best plan. Raises InputError for a bad cost or name."""
+    return pay_plan(snapshot, player, cost, x, for_card, all_plans)[0]
+
+
+def pay_plan(snapshot, player=None, cost="", x=None, for_card=None, all_plans=False, sources=None):
+    """``pay``'s answer and the floating mana its best plan spends ([PoolMana]); with SOURCES
+    (ids), only those permanents may be used (`apply cast --pay`)."""
     from . import payplan
     from .facts import pool_kinds
     player = player or snapshot.priority or snapshot.active
@@ -509,6 +515,9 @@ def pay(snapshot, player=None, cost="", x=None, for_card=None, all_plans=False):
         card, spent_on = payplan.spell_types(snapshot, for_card)
     kinds = pool_kinds(snapshot).get(player, [])
     facts = payplan.facts(player, symbols, spent_on)
+    if sources is not None:
+        check_ids(snapshot, sources)
+        facts += [("plan_restricted",)] + [("plan_with", s) for s in sources]
     typed = "".join("{%s}" % s.upper() for s in payplan.symbols(cost))
     out = {"player": player, "cost": typed, **({"x": xval} if xval is not None else {}),
            "for": card, "payable": False, "plan": None, "reason": None}
@@ -518,14 +527,14 @@ def pay(snapshot, player=None, cost="", x=None, for_card=None, all_plans=False):
     if plan.too_large:
         out["payable"] = None
         out["reason"] = "not modelled: the plan would need numbers beyond the solver's integer range"
-        return out
+        return out, []
     if not plan.paid:
         usable = [(m, n) for m, n in kinds if m.may_pay(spent_on) and spent_on is not None
                   or m.spells is None]
         out["reason"] = payplan.reason(plan, symbols, usable, snapshot.life[player])
-        return out
+        return out, []
     out["payable"], out["plan"] = True, plan.answer()
     if all_plans:
         out["plans"] = payplan.all_plans(snapshot, player, symbols, kinds,
                                          eng.ask(models=payplan.MAX_MODELS), out["plan"])
-    return out
+    return out, plan.pool_used

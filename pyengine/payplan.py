@@ -128,6 +128,7 @@ class Plan:
 
     def answer(self):
         """The plan as the JSON contract says (docs/mana-plans.md)."""
+        self.pool_used = []                       # the PoolMana spent, for `apply cast`
         levels = {}
         for cl, ab, v, k in self.by.get("plan_tap", []):
             levels[(cl, ab, v)] = max(levels.get((cl, ab, v), 0), k)
@@ -197,6 +198,7 @@ class Plan:
         if x.name == "life":
             return {"symbol": symbol_text(sym), "mana": "life", "by": "life"}
         m, _ = self.pool_kinds[x.args[0]]
+        self.pool_used.append(m)
         return {"symbol": symbol_text(sym), "mana": "{%s}" % m.type, "by": "pool"}
 
     def _take(self, x, node_source, left, pool_used):
@@ -205,6 +207,7 @@ class Plan:
             return "life", "life"
         if x.name == "pool":
             m, _ = self.pool_kinds[x.args[0]]
+            self.pool_used.append(m)
             pool_used.append("{%s}" % m.type)
             return "{%s}" % m.type, "pool"
         node, letter = self._unit(x, node_source, left)
