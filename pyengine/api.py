@@ -171,16 +171,29 @@ def actions(snapshot, player=None):
     questions = {a[1]: a[2] for a in model if a[0] == "question_of"}
     paid = {a[1] for a in model if a[0] == "paid"}
     too_large = {a[1] for a in model if a[0] == "payment_too_large"}
-    atoms = []
+    partial = any(a[0] == "payment_partial" for a in model)
+    atoms, payments = [], {}
     for atom in model:
         q = questions.get(atom[2]) if atom[0] == "legal_action" else None
         if q is None or q in paid:
             atoms.append(atom)
+            if q is not None and atom[2].args[0] == Const("cast"):
+                payments[atom[2]] = class_payment(model, q)
         elif q in too_large:
             atoms.append(("not_modelled_action", player, atom[2], Const("payment_too_large")))
+        elif partial and atom[2].args[0] == Const("cast"):
+            # floating mana and sources whose mana abilities cost mana or life are used by
+            # `mtgkb pay` only: that no untapped {T} source pays it does not decide it
+            atoms.append(("not_modelled_action", player, atom[2], Const("payment_needs_mtgkb_pay")))
         else:
             atoms.append(("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
-    legal, refused, unknown = render.actions(atoms)
+    legal, refused, unknown = render.actions(atoms, payments)
+    for d in legal:
+        if d["kind"] == "cast":
+            card = snapshot.cards[d["card"]]
+            faces = {d["half"]} if "half" in d else {f.name for f in card.faces} | {card.name}
+            if faces & targeted_faces(snapshot, d["card"]):
+                d["not_checked"] = ["targets (601.2c)"]
     return {"player": player, "actions": legal, "refused": refused, "not_modelled": unknown}
 
 
@@ -207,6 +220,13 @@ def pay_cost(snapshot, player, action, sources=None):
         named = f" with {', '.join(sources)}" if sources is not None else " from untapped sources"
         raise InputError(f"the mana cost can't be paid{named} (CR 118.3, 601.2h)")
     excluded = {a[2] for a in model if a[0] == "payment_excluded"}
+    return class_payment(model, question, excluded)
+
+
+def class_payment(model, question, excluded=()):
+    """[(source id, ability, [letters])] of the payment of QUESTION in an answer set of the
+    payment part (tap_count/4, source_class/3, class_outcome/4): the sources of each class taken in
+    id order, never one in EXCLUDED (the action's own source, 107.5)."""
     members = {}
     for a in model:                                    # sorted by id within a class
         if a[0] == "source_class" and a[2] not in excluded:
@@ -217,7 +237,7 @@ def pay_cost(snapshot, player, action, sources=None):
             by.setdefault((a[2], a[3]), []).append(a[4])
     taps = {}
     for a in model:
-        if a[0] == "tap_count":
+        if a[0] == "tap_count" and a[1] == question:
             taps[(a[2], a[3])] = max(taps.get((a[2], a[3]), 0), a[4])
     paid = []
     for (cl, vector), n in sorted(taps.items(), key=lambda kv: render_term(kv[0])):
@@ -382,6 +402,13 @@ def _check_in_hand(snapshot, card, player):
                          f"{player}'s hand: {', '.join(snapshot.hand.get(player, [])) or '(empty)'}")
 
 
+def targeted_faces(snapshot, card):
+    """The faces of CARD whose text with a target the compiler does not model: whether a spell
+    cast as one of them has legal targets (601.2c) is not checked."""
+    from .facts import compiled
+    return {n.card for n in compiled(snapshot, card).not_modelled if "target" in n.text}
+
+
 def cast_free(snapshot, card, player):
     """Casting CARD from PLAYER's hand without paying its mana cost, now (Master of Predicaments):
     {"card", "mana_value", "castable", "options": [{"halves", "x", "additional_costs"}], "reason",
@@ -415,8 +442,7 @@ def cast_free_with_costs(snapshot, card, player):
     def key(ch):
         return (len(halves_of.get(ch, [])), [order.get(f, 0) for f in halves(ch)])
 
-    from .facts import compiled
-    targeted = {n.card for n in compiled(snapshot, card).not_modelled if "target" in n.text}
+    targeted = targeted_faces(snapshot, card)
     options, costs = [], []
     for ch in sorted((a[2] for a in by.get("free_castable", [])), key=key):
         parts = set(halves_of.get(ch, []))
@@ -468,3 +494,52 @@ def enters(snapshot, pid):
         elif atom[0] == "etb_x":
             out["x"] = atom[2]
     return out
+
+
+# --- paying mana costs: `mtgkb pay` (kb/mana_plan.lp, pyengine/payplan.py) -----------------------
+
+def pay(snapshot, player=None, cost="", x=None, for_card=None, all_plans=False):
+    """Can PLAYER (default: the player with priority) pay COST (mana symbols) now, and how?
+    {"player", "cost", "x" (when the cost has {X}), "for", "payable", "plan", "reason"} and, with
+    ALL_PLANS, "plans" (distinct plans, best first). See pyengine/payplan.py for the plan's shape
+    and the order that picks the best plan. Raises InputError for a bad cost or name."""
+    return pay_plan(snapshot, player, cost, x, for_card, all_plans)[0]
+
+
+def pay_plan(snapshot, player=None, cost="", x=None, for_card=None, all_plans=False, sources=None):
+    """``pay``'s answer and the floating mana its best plan spends ([PoolMana]); with SOURCES
+    (ids), only those permanents may be used (`apply cast --pay`)."""
+    from . import payplan
+    from .facts import pool_kinds
+    player = player or snapshot.priority or snapshot.active
+    check_player(snapshot, player)
+    symbols, xval = payplan.parse_cost(cost, x)
+    card, spent_on = None, None
+    if for_card is not None:
+        card, spent_on = payplan.spell_types(snapshot, for_card)
+    kinds = pool_kinds(snapshot).get(player, [])
+    facts = payplan.facts(player, symbols, spent_on)
+    if sources is not None:
+        check_ids(snapshot, sources)
+        facts += [("plan_restricted",)] + [("plan_with", s) for s in sources]
+    typed = "".join("{%s}" % s.upper() for s in payplan.symbols(cost))
+    out = {"player": player, "cost": typed, **({"x": xval} if xval is not None else {}),
+           "for": card, "payable": False, "plan": None, "reason": None}
+    eng = engine(snapshot, "pay_plan", facts=facts)
+    # core-guided optimization proves "no plan taps fewer permanents" far sooner (bench/README.md)
+    [model] = eng.ask(optimize=True, opt_strategy="usc,oll")
+    plan = payplan.Plan(snapshot, player, symbols, model, kinds)
+    if plan.too_large:
+        out["payable"] = None
+        out["reason"] = "not modelled: the plan would need numbers beyond the solver's integer range"
+        return out, []
+    if not plan.paid:
+        usable = [(m, n) for m, n in kinds if m.may_pay(spent_on) and spent_on is not None
+                  or m.spells is None]
+        out["reason"] = payplan.reason(plan, symbols, usable, snapshot.life[player])
+        return out, []
+    out["payable"], out["plan"] = True, plan.answer()
+    if all_plans:
+        out["plans"] = payplan.all_plans(snapshot, player, symbols, kinds,
+                                         eng.ask(models=payplan.MAX_MODELS), out["plan"])
+    return out, plan.pool_used

@@ -241,6 +241,12 @@ def _types(face):
     return re.split(r"\s+(?:—|-)\s+|—", face.type_line, maxsplit=1)[0].lower().split()
 
 
+def card_types(face):
+    """The card types of a face (205.2a), lower case."""
+    from .compiler.symbols import CARD_TYPES
+    return [t for t in _types(face) if t in CARD_TYPES]
+
+
 def zone_problem(card):
     """Why CARD can't be in a player's hand, library, graveyard or on the battlefield, or None:
     nontraditional cards stay in the command zone (309.2c, 311.2, 312.2, 313.2, 314.2, 315.3)."""

@@ -33,6 +33,7 @@ COMMANDS = {
     "could-produce": ("could_produce", "The types of mana each permanent could produce (CR 106.7)."),
     "produce": ("produce", "What activating a permanent's mana ability adds now."),
     "actions": ("actions", "The actions a player may take now, and why not the others."),
+    "pay": ("pay", "Can a player pay a mana cost now, and how (the best plan)."),
     "show": ("show", "A permanent's characteristics and status now."),
     "untap": ("untap", "What untaps in a player's next untap step, and what not."),
     "cast-free": ("cast_free", "Casting a card from hand without paying its mana cost now."),

@@ -18,6 +18,7 @@ def compiled(snapshot, name):
 def used_cards(snapshot):
     """Names of every card the snapshot mentions, in a stable order."""
     names = {p.card for p in snapshot.battlefield} | {e.card for e in snapshot.effects}
+    names.update(o.card for o in snapshot.stack)
     for zone in (snapshot.hand, snapshot.library, snapshot.graveyard):
         for cards in zone.values():
             names.update(cards)
@@ -57,8 +58,43 @@ def snapshot_facts(snapshot):
     for i, e in enumerate(snapshot.effects, 1):
         f += [("effect", i), ("effect_card", i, e.card), ("effect_controller", i, e.controller)]
         f += [("effect_target", i, t) for t in e.targets]
+    f += turn_facts(snapshot)
     for name in used_cards(snapshot):
         f += compiled(snapshot, name).facts
+    return f
+
+
+def pool_kinds(snapshot):
+    """{player: [(PoolMana, count)]}: each player's floating mana, equal mana grouped, in a stable
+    order; a kind's index in its list is its number in pool_mana/5."""
+    out = {}
+    for pl, pool in snapshot.mana_pool.items():
+        counts = {}
+        for m in pool:
+            counts[m] = counts.get(m, 0) + 1
+        out[pl] = sorted(counts.items(), key=lambda kv: (kv[0].type, kv[0].snow, kv[0].spells or (),
+                                                         kv[0].abilities))
+    return out
+
+
+def turn_facts(snapshot):
+    """Priority, land plays, mana pools and the stack as facts (kb/schema.lp)."""
+    f = [("priority", snapshot.priority)] if snapshot.priority else []
+    f += [("lands_played", pl, n) for pl, n in snapshot.lands_played.items()]
+    for pl, kinds in pool_kinds(snapshot).items():
+        for k, (m, n) in enumerate(kinds):
+            f.append(("pool_mana", pl, k, Const(m.type.lower()), Const("snow" if m.snow else "plain"), n))
+            if m.spells is not None:
+                f.append(("pool_spend_only", pl, k))
+                f += [("pool_spend_type", pl, k, Const(t)) for t in m.spells]
+                if m.abilities:
+                    f.append(("pool_spend_abilities", pl, k))
+    for i, o in enumerate(snapshot.stack, 1):
+        f += [("stack_object", i), ("stack_card", i, o.card), ("stack_controller", i, o.controller)]
+        if o.ability:
+            f.append(("stack_ability", i))
+        if o.source:
+            f.append(("stack_source", i, o.source))
     return f
 
 
@@ -71,6 +107,7 @@ _HIDDEN_ZONE_ANSWERS = frozenset({"cast-free", "apply"})
 def not_modelled(snapshot, answer=None):
     """The compiler's notes (``compiler.Note``) for every card the snapshot uses, or with
     ``answer`` (one of ``compiler.affects.ANSWERS``) only those that could change that answer."""
+    from .compiler.affects import concerns
     on_battlefield = {p.card for p in snapshot.battlefield}
     in_effects = {e.card for e in snapshot.effects}
     out = {}                  # two faces with one name (a reversible card) say it once
@@ -79,8 +116,8 @@ def not_modelled(snapshot, answer=None):
             if answer is None or name in in_effects:
                 out[note] = None
             elif name in on_battlefield:
-                if answer in note.affects:
+                if concerns(note.affects, answer):
                     out[note] = None
-            elif answer in note.affects & _HIDDEN_ZONE_ANSWERS:
+            elif concerns(note.affects & _HIDDEN_ZONE_ANSWERS, answer):
                 out[note] = None
     return list(out)

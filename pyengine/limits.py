@@ -22,6 +22,8 @@ MAX_PLAYERS = 100             # players in a game
 MAX_PERMANENTS = 200_000      # permanents on the battlefield
 MAX_ZONE_CARDS = 10_000       # cards in one player's hand, library or graveyard
 MAX_EFFECTS = 10_000          # entries of `effects:`
+MAX_STACK = 10_000            # objects on the stack
+MAX_POOL = 10_000             # mana in one player's mana pool
 MAX_TARGETS = 1_000           # targets of one effect
 MAX_CARDS = 50_000            # card definitions under `cards:`
 MAX_COUNTER_KINDS = 100       # kinds of counters on one permanent
@@ -46,6 +48,8 @@ def describe():
         ("permanents", f"{MAX_PERMANENTS:,}"),
         ("cards in one zone", f"{MAX_ZONE_CARDS:,} per player and zone (hand, library, graveyard)"),
         ("effects", f"{MAX_EFFECTS:,}, each with at most {MAX_TARGETS:,} targets"),
+        ("stack", f"{MAX_STACK:,} objects"),
+        ("mana pool", f"{MAX_POOL:,} mana per player"),
         ("card definitions", f"{MAX_CARDS:,} under 'cards:'"),
         ("counter kinds", f"{MAX_COUNTER_KINDS} on one permanent, names of at most {MAX_COUNTER_NAME} characters"),
         ("ids and players", f"{MAX_ID} characters: letters, digits, '_' and '-'"),

@@ -45,9 +45,14 @@ def value(v):
     return v
 
 
-def actions(model):
+CARD_ACTIONS = ("cast", "play_land")      # actions on a card in hand, not on a permanent
+
+
+def actions(model, payments=None):
     """Group legal_action / refused / not_modelled_action / action_detail atoms of a model into
-    public action dicts: (legal, refused, not_modelled), each sorted."""
+    public action dicts: (legal, refused, not_modelled), each sorted. PAYMENTS: {action term:
+    [(source, ability, letters)]} adds a "payment" to those actions."""
+    payments = payments or {}
     details = {}
     for atom in model:
         if atom[0] == "action_detail":
@@ -56,7 +61,11 @@ def actions(model):
     legal, refused, unknown = [], [], []
     for atom in model:
         if atom[0] == "legal_action":
-            legal.append(_action(atom[2], details.get(atom[2], {})))
+            d = _action(atom[2], details.get(atom[2], {}))
+            if atom[2] in payments:
+                d["payment"] = [{"source": s, "adds": "".join("{%s}" % x for x in letters)}
+                                for s, _, letters in payments[atom[2]]]
+            legal.append(d)
         elif atom[0] == "refused":
             d = _action(atom[2], details.get(atom[2], {}))
             d["rule"], d["reason"] = atom[3], value(atom[4])
@@ -65,13 +74,13 @@ def actions(model):
             d = _action(atom[2], details.get(atom[2], {}))
             d["not_modelled"] = value(atom[3])
             unknown.append(d)
-    key = lambda d: (d["permanent"] or "", d["kind"], str(d.get("ability", "")), str(d))
+    key = lambda d: (d.get("permanent") or d.get("card") or "", d["kind"], str(d.get("ability", "")), str(d))
     return sorted(legal, key=key), sorted(refused, key=key), sorted(unknown, key=key)
 
 
 def _action(a, details):
     kind, x = a.args[0], a.args[1]
-    d = {"kind": str(kind), "permanent": x}
+    d = {"kind": str(kind), ("card" if str(kind) in CARD_ACTIONS else "permanent"): x}
     for k, vs in sorted(details.items()):
         if k == "cost":
             d[k] = cost_text([(v.args[0], v.args[1]) for v in vs if isinstance(v, Fn) and v.name == "mana"])

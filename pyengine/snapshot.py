@@ -23,11 +23,12 @@ STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "de
          "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
 FACE_DOWN = ("manifest", "manifest_dread", "cloak", "morph", "disguise")
 ID = re.compile(rf"[A-Za-z0-9_-]{{1,{limits.MAX_ID}}}")      # used with fullmatch ('$' would accept "a\n")
-TOP_KEYS = ("players", "active", "step", "battlefield", "hand", "library", "graveyard", "life",
-            "effects", "cards")
+TOP_KEYS = ("players", "active", "step", "priority", "battlefield", "hand", "library", "graveyard",
+            "life", "lands_played", "mana_pool", "stack", "effects", "cards")
 PERM_KEYS = ("id", "card", "controller", "owner", "tapped", "controlled_since_turn_start",
              "counters", "attached_to", "face_down", "exerted_by", "x", "phased_out")
 EFFECT_KEYS = ("card", "controller", "targets")
+STACK_KEYS = ("card", "controller", "ability", "source")
 MAX_PROBLEMS = limits.MAX_PROBLEMS
 
 
@@ -66,6 +67,17 @@ class Effect:
 
 
 @dataclass
+class StackObject:
+    """An object on the stack (405.1): a spell (its card), or an ability (its source's card and,
+    for the ability of a permanent, the permanent's id)."""
+
+    card: str
+    controller: str
+    ability: bool = False
+    source: str | None = None
+
+
+@dataclass
 class Snapshot:
     """A validated game snapshot. ``cards`` maps every card name it may use to its Card."""
 
@@ -80,6 +92,10 @@ class Snapshot:
     effects: list
     extra_cards: list
     cards: dict
+    priority: str | None = None
+    lands_played: dict = field(default_factory=dict)
+    mana_pool: dict = field(default_factory=dict)
+    stack: list = field(default_factory=list)
 
     def permanent(self, pid):
         """The permanent with this id, or None."""
@@ -106,6 +122,17 @@ class Snapshot:
             if zone:
                 d[k] = zone
         d["life"] = dict(self.life)
+        if self.priority is not None and self.priority != self.active:
+            d["priority"] = self.priority
+        if any(self.lands_played.values()):
+            d["lands_played"] = {pl: n for pl, n in self.lands_played.items() if n}
+        if any(self.mana_pool.values()):
+            d["mana_pool"] = {pl: [m.to_entry() for m in pool]
+                              for pl, pool in self.mana_pool.items() if pool}
+        if self.stack:
+            d["stack"] = [{"card": o.card, "controller": o.controller,
+                           **({"ability": True} if o.ability else {}),
+                           **({"source": o.source} if o.source else {})} for o in self.stack]
         if self.effects:
             d["effects"] = [{"card": e.card, "controller": e.controller, "targets": list(e.targets)}
                             for e in self.effects]
@@ -256,11 +283,80 @@ def validate(data):
             life[pl] = n
 
     effects = _effects(c, data, player_ref, card_ref, ids | pset)
+    priority = data.get("priority")
+    priority = active if priority is None else player_ref(priority, "priority")
+    lands = {pl: 0 for pl in good_players}
+    for pl, n in c.typed(data, "lands_played", dict, {}, "", "a mapping from player to a number").items():
+        if player_ref(pl, "lands_played") is not None and n is not None:
+            n = c.number(n, f"lands_played[{pl}]")
+            if n is not None:
+                lands[pl] = n
+    pool = _mana_pool(c, data, player_ref, good_players)
+    stack = _stack(c, data, player_ref, card_ref, {p.id: p for p in perms})
 
     if c.p:
         raise InputError(_cap(c.p))
     return Snapshot(good_players, active, step, perms, zones["hand"], zones["library"],
-                    zones["graveyard"], life, effects, list(extra), cards)
+                    zones["graveyard"], life, effects, list(extra), cards, priority, lands, pool, stack)
+
+
+def _mana_pool(c, data, player_ref, players):
+    """{player: [PoolMana]} (106.4), every player present."""
+    from .manapool import parse_entry
+    pool = {pl: [] for pl in players}
+    given = c.typed(data, "mana_pool", dict, {}, "", "a mapping from player to a list of mana")
+    for pl, entries in given.items():
+        if player_ref(pl, "mana_pool") is None or entries is None:
+            continue
+        where = f"mana_pool[{pl}]"
+        if not isinstance(entries, list):
+            c.add(f"{where}: must be a list of mana such as [\"{{G}}\", \"{{C}}\"], got {show(entries)}")
+            continue
+        entries = c.sized(entries, limits.MAX_POOL, where, "mana")
+        for j, v in enumerate(entries):
+            try:
+                pool[pl].append(parse_entry(v))
+            except ValueError as e:
+                c.add(f"{where}[{j}]: {e}")
+    return pool
+
+
+def _stack(c, data, player_ref, card_ref, perms):
+    """The objects on the stack, top first (405.1)."""
+    out = []
+    given = c.typed(data, "stack", list, [], "", "a list of objects, top first")
+    given = c.sized(given, limits.MAX_STACK, "stack", "objects")
+    for i, d in enumerate(given):
+        where = f"stack[{i}]"
+        if not isinstance(d, dict):
+            c.add(f"{where}: expected a mapping with card and controller, got {show(d)}")
+            continue
+        for k in d:
+            if k not in STACK_KEYS:
+                c.add(f"{where}: unknown key {show(k)}; allowed keys: {', '.join(STACK_KEYS)}")
+        ability = c.flag(d, "ability", False, where)
+        source = d.get("source")
+        if source is not None:
+            if not ability:
+                c.add(f"{where}: 'source' is for abilities (add ability: true)")
+            elif not isinstance(source, str) or source not in perms:
+                c.add(f"{where}: source {show(source)} is not a permanent on the battlefield")
+                source = None
+        card = d.get("card")
+        if card is None and source in perms:
+            card = perms[source].card
+        elif card is None:
+            c.add(f"{where}: 'card' is required" + (" (or the 'source' permanent)" if ability else ""))
+        else:
+            card = card_ref(card, f"{where}: card")
+        ctrl = d.get("controller")
+        if ctrl is None:
+            c.add(f"{where}: 'controller' is required")
+        else:
+            ctrl = player_ref(ctrl, f"{where}: controller")
+        if card and ctrl:
+            out.append(StackObject(card, ctrl, ability, source))
+    return out
 
 
 def _players(c, data):

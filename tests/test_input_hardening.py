@@ -557,7 +557,7 @@ SNAPSHOT_COMMANDS = [
     ["could-produce", "SNAP"], ["produce", "SNAP", "forest"], ["actions", "SNAP"], ["show", "SNAP", "forest"],
     ["untap", "SNAP", "alice"], ["cast-free", "SNAP", "Grizzly Bears", "--player", "alice"],
     ["apply", "SNAP", "untap_step", "bob"], ["explain", "SNAP", 'could_produce("forest",g)'],
-    ["check", "--snapshot", "SNAP"],
+    ["check", "--snapshot", "SNAP"], ["pay", "SNAP", "{G}", "--player", "alice"],
 ]
 
 
@@ -645,8 +645,8 @@ def test_a_forged_error_line_stays_inside_its_own_line(tmp_path):
                                 "hand": {"alice": ["x\nerror: forged", "y\u2028error: forged"]}}))
     lines = refused(["could-produce", str(path)])
     assert lines == [
-        "error: snapshot: unknown key 'a\\nerror: forged'; allowed keys: players, active, step, battlefield, "
-        "hand, library, graveyard, life, effects, cards",
+        "error: snapshot: unknown key 'a\\nerror: forged'; allowed keys: players, active, step, priority, "
+        "battlefield, hand, library, graveyard, life, lands_played, mana_pool, stack, effects, cards",
         "error: cards[0]: unknown key(s) 'b\\nerror: forged'; allowed: color_indicator, defense, faces, "
         "layout, loyalty, mana_cost, name, power, text, toughness, type",
         "error: hand[alice][0]: unknown card 'x\\nerror: forged'; define it under 'cards:' "

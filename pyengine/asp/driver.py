@@ -328,7 +328,7 @@ class Engine:
             self.ctl.assign_external(sym, True)
         self._externals = wanted
 
-    def ask(self, externals=(), models=1, optimize=False, partial=False, query=None):
+    def ask(self, externals=(), models=1, optimize=False, partial=False, query=None, opt_strategy=None):
         """Set the given external atoms true (all others false) and solve QUERY (default: the
         engine's query).
 
@@ -337,12 +337,16 @@ class Engine:
         #maximize statements are honoured and only the last model found is returned (an optimal
         one, unless the time ran out); otherwise they are ignored. With ``partial``, running out of
         time returns the models found so far and sets ``self.complete`` to False instead of
-        raising SolveTimeout.
+        raising SolveTimeout. ``opt_strategy`` (e.g. "usc,oll", clasp's --opt-strategy) is used
+        for this solve only.
         """
         self.complete = True
         self._assign(externals, query)
         self.ctl.configuration.solve.models = 0 if optimize else models
         self.ctl.configuration.solve.opt_mode = "opt" if optimize else "ignore"
+        strategy = self.ctl.configuration.solver.opt_strategy
+        if opt_strategy:
+            self.ctl.configuration.solver.opt_strategy = opt_strategy
         found, terms = [], {}
 
         def on_model(m):
@@ -353,14 +357,18 @@ class Engine:
                                     key=render_fact))
 
         t0 = time.perf_counter()
-        with self.ctl.solve(on_model=on_model, async_=True) as handle:
-            if not handle.wait(self.time_limit):
-                handle.cancel()
-                if not partial:
-                    raise SolveTimeout(f"the solver did not finish within {self.time_limit:g} s")
-                self.complete = False
-            else:
-                handle.get()
+        try:
+            with self.ctl.solve(on_model=on_model, async_=True) as handle:
+                if not handle.wait(self.time_limit):
+                    handle.cancel()
+                    if not partial:
+                        raise SolveTimeout(f"the solver did not finish within {self.time_limit:g} s")
+                    self.complete = False
+                else:
+                    handle.get()
+        finally:
+            if opt_strategy:
+                self.ctl.configuration.solver.opt_strategy = strategy
         if optimize:
             found = [sorted((codec.atom_tuple(s, terms) for s in m), key=render_fact) for m in found]
         self.timings["solve"] = self.timings.get("solve", 0.0) + time.perf_counter() - t0
@@ -411,8 +419,9 @@ class Question:
     def __init__(self, engine, query):
         self.engine, self.query = engine, query
 
-    def ask(self, externals=(), models=1, optimize=False, partial=False):
-        return self.engine.ask(externals, models, optimize, partial, query=self.query)
+    def ask(self, externals=(), models=1, optimize=False, partial=False, opt_strategy=None):
+        return self.engine.ask(externals, models, optimize, partial, query=self.query,
+                               opt_strategy=opt_strategy)
 
     @property
     def complete(self):

@@ -7,9 +7,11 @@ from ..cli import emit, handles_errors, json_option, load_snapshot, notes, snaps
 
 
 def _line(a):
-    extra = ", ".join(f"{k}={v}" for k, v in a.items()
-                      if k not in ("kind", "permanent", "rule", "reason", "not_modelled"))
-    return f"{a['kind']} {a['permanent']}" + (f" ({extra})" if extra else "")
+    def text(k, v):
+        return " ".join(f"{p['source']}:{p['adds']}" for p in v) if k == "payment" else v
+    extra = ", ".join(f"{k}={text(k, v)}" for k, v in a.items()
+                      if k not in ("kind", "permanent", "card", "rule", "reason", "not_modelled"))
+    return f"{a['kind']} {a.get('permanent') or a.get('card')}" + (f" ({extra})" if extra else "")
 
 
 def human(r):
@@ -31,9 +33,11 @@ def human(r):
 def command(snap, player, as_json):
     """Which actions may a player take now, and why not the others?
 
-    Lists activations of abilities whose costs can be paid (CR 107.5, 107.6, 302.6, 602), turning
-    face-down permanents face up (special action, CR 116.2b), and, in the active player's
-    declare attackers step, each creature that may attack (with exert where an effect allows it).
+    Lists casting each card in hand (CR 601.2, 307.1 timing, with its total cost and a payment
+    from untapped sources), playing a land (305.1-305.2), activations of abilities whose costs
+    can be paid (CR 107.5, 107.6, 302.6, 602), turning face-down permanents face up (special
+    action, CR 116.2b), and, in the active player's declare attackers step, each creature that may
+    attack (with exert where an effect allows it).
     Actions that are refused are listed under "refused" with the CR rule that stops them.
     """
     s = load_snapshot(snap, "actions")

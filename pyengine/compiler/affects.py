@@ -19,6 +19,15 @@ ALL = frozenset(ANSWERS)
 MANA = frozenset({"could-produce", "produce"})
 # the answers that spend mana: what may be cast or activated, casting, performing an action
 PAYMENT = frozenset({"actions", "cast-free", "apply"})
+# answers made of others: `pay` (can a player pay a cost now, and how) reads what mana abilities add
+# (produce) and which of them may be activated now, with their costs (actions)
+MADE_OF = {"pay": frozenset({"produce", "actions"})}
+
+
+def concerns(affects, answer):
+    """Whether a note whose set of answers is AFFECTS could change ANSWER (one of :data:`ANSWERS`
+    or of :data:`MADE_OF`)."""
+    return bool(affects & MADE_OF.get(answer, {answer}))
 
 # Keyword abilities (702) by what they change. A keyword not listed here: ALL.
 _KW_COMBAT = {"flying", "reach", "trample", "menace", "fear", "intimidate", "shadow",

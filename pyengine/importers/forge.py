@@ -12,7 +12,8 @@ snapshot can express. What it cannot express is refused, naming the line, the ca
 reason (:class:`InputError`, one line per problem); with ``lenient=True`` each such thing is
 dropped instead, with a note saying what was dropped and why. The tables :data:`STATE_KEYS`,
 :data:`PLAYER_KEYS` and :data:`MODIFIERS` are the one place to extend when the snapshot learns
-something new (issue 12 adds ``mana_pool``, ``stack``, ``priority`` and ``lands_played``).
+something new (issue 12: ``landsplayed``, ``manapool`` and ``putonstack`` become ``lands_played``,
+``mana_pool`` and ``stack``).
 
 Card names are not checked here: the snapshot is written even when it names cards this
 installation doesn't know, and validating it (any other command) reports them.
@@ -59,7 +60,7 @@ STATE_KEYS = {
 PLAYER_KEYS = {      # in the order Forge tests how a key ends
     "life": None,
     "counters": "the snapshot has no counters on players (poison, energy, ...)",
-    "landsplayed": f"the snapshot has no count of lands played this turn ({_NEXT_ISSUE}: lands_played)",
+    "landsplayed": None,
     "landsplayedlastturn": "the snapshot has no count of lands played last turn",
     "numringtemptedyou": "the snapshot has no count of times the Ring tempted a player",
     "speed": "the snapshot has no player speed",
@@ -68,9 +69,10 @@ PLAYER_KEYS = {      # in the order Forge tests how a key ends
     "command": "the snapshot has no command zone (commanders, emblems)",
     "sideboard": "the snapshot has no sideboard",
     "precast": "spells cast as the puzzle starts resolve before it; their effects are not expressible",
-    "putonstack": f"the snapshot has no stack yet ({_NEXT_ISSUE}: stack)",
-    "manapool": f"the snapshot has no mana pool yet ({_NEXT_ISSUE}: mana_pool)",
-    "persistentmana": f"the snapshot has no mana pool yet ({_NEXT_ISSUE}: mana_pool)",
+    "putonstack": None,
+    "manapool": None,
+    "persistentmana": "the snapshot's mana pool empties between steps (500.4); mana that doesn't is "
+                      "not expressible",
 }
 
 #: card modifiers that are converted (handled in _apply_modifier)
@@ -298,6 +300,14 @@ class _Converter:
                     life[names[index]] = n
             elif suffix in ZONES or suffix == "play":
                 cards += self.read_zone(value, label, "battlefield" if suffix == "play" else suffix, index)
+            elif suffix == "landsplayed":
+                n = _int(value, label, self.problems, minimum=0)
+                if n:
+                    snap.setdefault("lands_played", {})[names[index]] = n
+            elif suffix == "manapool":
+                self.read_pool(value, label, snap.setdefault("mana_pool", {}).setdefault(names[index], []))
+            elif suffix == "putonstack":
+                self.read_stack(value, label, names[index], snap.setdefault("stack", []))
             elif value.strip() and value.strip() != "0":
                 self.refuse(label, f"{suffix}={value.strip()[:40]}", PLAYER_KEYS[suffix])
         self.build(snap, cards, names, no_sickness)
@@ -306,6 +316,24 @@ class _Converter:
             raise InputError(self.problems)
         unknown = sorted({c for c in _card_names(snap) if self.card(c) is None})
         return Conversion(snap, metadata, self.notes, unknown)
+
+    def read_pool(self, value, label, pool):
+        """Forge's mana pool, mana letters separated by spaces ("G G C"), as snapshot entries (106.4)."""
+        for token in value.split():
+            if token.upper() in ("W", "U", "B", "R", "G", "C"):
+                pool.append("{%s}" % token.upper())
+            else:
+                self.refuse(label, f"mana {token[:40]!r}", "not one mana of a type (W, U, B, R, G or C)")
+
+    def read_stack(self, value, label, player, stack):
+        """Cards Forge puts on the stack as the puzzle starts (';'-separated), as spells the player
+        controls; Forge puts them on in order, so the last is on top (405.2)."""
+        for entry in [e.strip() for e in value.split(";") if e.strip()]:
+            if "|" in entry:
+                self.refuse(label, f"{entry[:40]!r}", "a card on the stack with modifiers (targets, "
+                            "choices) is not expressible")
+            else:
+                stack.insert(0, {"card": entry, "controller": player})
 
     def entries(self, state_lines):
         """Pass 1 over the state: [(where, key lower-case, key, value, player index or None,

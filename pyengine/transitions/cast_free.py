@@ -8,24 +8,14 @@ sorcery is put into its owner's graveyard (608.2n); its effect is not modelled (
 Mandatory additional costs are paid with --sacrifice / --discard.
 """
 
-import re
-
 from .. import api
 from .. import snapshot as snapshot_mod
 from ..compiler.symbols import parse_type_line
 from ..errors import InputError
 from . import Param, Transition
+from ._casting import new_id
 
 PERMANENT_TYPES = {"artifact", "creature", "enchantment", "planeswalker", "battle"}
-
-
-def _new_id(card, taken):
-    base = re.sub(r"[^A-Za-z0-9]+", "-", card).strip("-").lower()[:56] or "card"
-    n, pid = 1, base
-    while pid in taken:
-        n += 1
-        pid = f"{base}-{n}"
-    return pid
 
 
 def _pay(new, s, player, card, costs, sacrifice, discard, events):
@@ -85,7 +75,7 @@ def cast_free(s, card, player, option=0, sacrifice=None, discard=None):
         return new, events
     if "Aura" in subtypes:
         raise InputError(f"{card}: casting an Aura (choosing what it enchants) is not modelled")
-    pid = _new_id(card, {p.id for p in s.battlefield})
+    pid = new_id(card, {p.id for p in s.battlefield})
     perm = {"id": pid, "card": card, "controller": player, "owner": player,
             "controlled_since_turn_start": False}
     new["battlefield"].append(perm)

@@ -1,0 +1,109 @@
+"""Floating mana (CR 106.4): the snapshot's ``mana_pool`` entries and their spend restrictions.
+
+An entry is one mana: a symbol string (``"{G}"``, ``"{C}"``) or a mapping
+``{mana: "{G}", snow: true, spend_only: "creature spells"}``. ``snow`` says the mana came from a
+snow source (it may pay {S}, CR 107.4h). ``spend_only`` is a restriction (106.6):
+
+- ``"<types> spells"``: only to cast spells with one of the card types, joined by "or"
+  ("creature spells", "instant or sorcery spells", "artifact spells");
+- ``"<types> spells or abilities"``: it can't be spent to cast other spells, but may be spent on
+  anything that isn't casting a spell (activating abilities): "This mana can't be spent to cast
+  nonartifact spells" is ``"artifact spells or abilities"``.
+
+Without ``spend_only`` it may be spent on anything.
+"""
+
+from dataclasses import dataclass
+
+from .compiler.symbols import CARD_TYPES
+from .untrusted import show
+
+TYPES = ("W", "U", "B", "R", "G", "C")
+
+
+@dataclass(frozen=True)
+class PoolMana:
+    """One mana in a pool: type letter, snow-ness, the card types of spells it may be spent on
+    (None: any spell), and whether it may be spent on anything other than casting a spell."""
+
+    type: str
+    snow: bool = False
+    spells: tuple | None = None
+    abilities: bool = True
+
+    def restriction(self):
+        """The restriction in the snapshot's words, or None."""
+        if self.spells is None:
+            return None
+        return " or ".join(self.spells) + " spells" + (" or abilities" if self.abilities else "")
+
+    def to_entry(self):
+        sym = "{" + self.type + "}"
+        if not self.snow and self.spells is None:
+            return sym
+        d = {"mana": sym}
+        if self.snow:
+            d["snow"] = True
+        if self.spells is not None:
+            d["spend_only"] = self.restriction()
+        return d
+
+    def text(self):
+        r = self.restriction()
+        return "{" + self.type + "}" + (" (snow)" if self.snow else "") + (f" (only {r})" if r else "")
+
+    def may_pay(self, spell_types):
+        """May this mana be spent on a payment for a spell with SPELL_TYPES (None: not a spell)?"""
+        if self.spells is None:
+            return True
+        if spell_types is None:
+            return self.abilities
+        return bool(set(self.spells) & set(spell_types))
+
+
+def parse_restriction(text):
+    """(card types, abilities too) for a spend_only string; ValueError with the reason."""
+    if not isinstance(text, str):
+        raise ValueError(f"must be a text such as \"creature spells\", got {show(text)}")
+    words = text.strip().lower().split()
+    abilities = words[-2:] == ["or", "abilities"]
+    if abilities:
+        words = words[:-2]
+    if len(words) < 2 or words[-1] != "spells":
+        raise ValueError(f"{show(text)} is not a restriction: expected \"<types> spells\" or "
+                         "\"<types> spells or abilities\", e.g. \"instant or sorcery spells\"")
+    types = words[:-1]
+    parts = [t for i, t in enumerate(types) if i % 2 == 0]
+    if any(t != "or" for i, t in enumerate(types) if i % 2 == 1) or len(types) % 2 == 0:
+        raise ValueError(f"{show(text)}: card types are joined by \"or\"")
+    bad = [t for t in parts if t not in CARD_TYPES]
+    if bad:
+        raise ValueError(f"{show(bad[0])} is not a card type; card types: {', '.join(CARD_TYPES)}")
+    return tuple(sorted(set(parts))), abilities
+
+
+def parse_entry(v):
+    """A PoolMana from a snapshot entry; ValueError with the reason."""
+    if isinstance(v, str):
+        d = {"mana": v}
+    elif isinstance(v, dict):
+        d = v
+        extra = [k for k in d if k not in ("mana", "snow", "spend_only")]
+        if extra:
+            raise ValueError(f"unknown key {show(extra[0])}; allowed keys: mana, snow, spend_only")
+    else:
+        raise ValueError(f"expected a mana symbol such as \"{{G}}\" or a mapping with 'mana', got {show(v)}")
+    sym = d.get("mana")
+    if not isinstance(sym, str) or len(sym) != 3 or sym[0] != "{" or sym[2] != "}" \
+            or sym[1].upper() not in TYPES:
+        raise ValueError(f"mana {show(sym)} is not one mana symbol of a type: "
+                         "{W}, {U}, {B}, {R}, {G} or {C}")
+    snow = d.get("snow", False)
+    if snow is None:
+        snow = False
+    if not isinstance(snow, bool):
+        raise ValueError(f"'snow' must be true or false, got {show(snow)}")
+    spells, abilities = None, True
+    if d.get("spend_only") is not None:
+        spells, abilities = parse_restriction(d["spend_only"])
+    return PoolMana(sym[1].upper(), snow, spells, abilities)

@@ -1,0 +1,321 @@
+"""`mtgkb pay`: can a player pay a mana cost now, and how (kb/mana_plan.lp, queries/pay_plan.lp).
+
+The KB chooses how many sources of each class are tapped for which outcome, and which supply pays
+each demand (plan_tap/4, plan_by/2); here the plan is made concrete: the members of a class are
+taken in id order, the activations are listed in an order where every mana ability's own cost is
+paid by mana already in the pool (605.3a), and each symbol of the cost is given the mana that
+pays it. When no plan exists, :func:`reason` names a smallest set of symbols the sources can't
+cover (Hall's condition), else says that no combination pays the cost.
+
+The best plan is the first by this order (docs/mana-plans.md): (1) the most of the five colors W,
+U, B, R, G still producible afterwards by the player's permanents that stay untapped (could-produce
+of those permanents, costs ignored as in 106.7), then (2) the fewest permanents tapped to pay,
+then (3) the least life paid.
+"""
+
+from itertools import combinations
+
+from . import cardlib, cardlookup, mana
+from .compiler.symbols import NotModelled, cost_term, symbols
+from .errors import InputError
+from .manapool import PoolMana
+from .terms import Const, Fn, render as render_term
+from .untrusted import show
+
+MAX_SYMBOLS = 1000            # symbols of one cost ({X} counted as X generic symbols)
+MAX_PLANS = 100               # plans listed by --all
+LETTER = mana.MANA_LETTER
+
+
+def symbol_text(term):
+    """The mana symbol of a cost term, e.g. hybrid(w,u) -> '{W/U}', generic -> '{1}'."""
+    if isinstance(term, Const):
+        return {"generic": "{1}", "snow": "{S}"}.get(term.name, "{" + term.name.upper() + "}")
+    a = "/".join(x.name.upper() for x in term.args)
+    return {"hybrid": "{%s}", "phyrexian": "{%s/P}", "phyrexian_hybrid": "{%s/P}",
+            "twobrid": "{2/%s}"}[term.name] % a
+
+
+def parse_cost(text, x=None):
+    """(the cost's symbols as terms, one per symbol, generic and {X} expanded; the cost as typed,
+    normalised; X used). Raises InputError naming the symbol that is not a mana symbol."""
+    syms = symbols(text) if isinstance(text, str) else None
+    if syms is None:
+        raise InputError(f"cost {show(text)}: expected a run of mana symbols such as {{2}}{{W}}{{U/P}} (CR 107.4)")
+    out, has_x = [], False
+    for s in syms:
+        try:
+            term, n = _hybrid_phyrexian(s) or cost_term(s)
+        except NotModelled:
+            raise InputError(f"cost: {{{s}}} is not a mana symbol this engine knows (CR 107.4)") from None
+        if term == "generic":
+            out += [Const("generic")] * n
+        elif term == Const("x"):
+            has_x = True
+            out += [Const("generic")] * (x or 0)
+        else:
+            out.append(term)
+        if len(out) > MAX_SYMBOLS:
+            raise InputError(f"cost: at most {MAX_SYMBOLS:,} symbols (X counting as X generic symbols)")
+    if x is not None and not has_x:
+        raise InputError("--x is given, but the cost has no {X}")
+    return out, (x or 0) if has_x else None
+
+
+def _hybrid_phyrexian(s):
+    """(phyrexian_hybrid(a,b), 1) for {A/B/P} (107.4f: paid with A, B or 2 life), else None. Only
+    costs asked of `pay` use it: card text with it is not modelled yet (the compiler refuses it)."""
+    parts = s.lower().split("/")
+    if len(parts) == 3 and parts[2] == "p" and parts[0] in "wubrg" and parts[1] in "wubrg" \
+            and len(parts[0]) == len(parts[1]) == 1 and parts[0] != parts[1]:
+        return Fn("phyrexian_hybrid", (Const(parts[0]), Const(parts[1]))), 1
+    return None
+
+
+def spell_types(snapshot, card):
+    """(card name, its card types) for --for CARD."""
+    name = cardlookup.among(snapshot.cards, card)
+    return name, sorted({t for face in snapshot.cards[name].faces for t in cardlib.card_types(face)})
+
+
+def facts(player, cost, spent_on):
+    """The input facts of queries/pay_plan.lp. SPENT_ON: None (unknown), "ability", or a list of
+    card types (a spell)."""
+    f = [("plan_player", player)] + [("plan_symbol", i, t) for i, t in enumerate(cost, 1)]
+    if spent_on == "ability":
+        f.append(("plan_for", Const("ability")))
+    elif spent_on is not None:
+        f.append(("plan_for", Const("spell")))
+        f += [("plan_spell_type", Const(t)) for t in spent_on]
+    return f
+
+
+def vector_text(v):
+    return mana.text(mana.counts(v))
+
+
+class Plan:
+    """One answer set of queries/pay_plan.lp, made concrete."""
+
+    def __init__(self, snapshot, player, cost, model, pool_kinds):
+        self.snapshot, self.player, self.cost = snapshot, player, cost
+        by = {}
+        for a in model:
+            by.setdefault(a[0], []).append(a[1:])
+        self.by = by
+        self.paid = "plan_paid" in by
+        self.too_large = "plan_too_large" in by
+        self.pool_kinds = pool_kinds
+        members = {}
+        for s, cl in sorted(by.get("plan_class", []), key=lambda a: a[0]):
+            members.setdefault(cl, []).append(s)
+        self.members = members
+        abilities = {}
+        for x, ab in by.get("mana_ability", []):
+            abilities.setdefault(x, []).append(ab)
+        self.ability_number = {(x, ab): i for x, abs_ in abilities.items()
+                               for i, ab in enumerate(sorted(abs_, key=render_term), 1)}
+        self.life_costs = {ab: k.args[0] for ab, k in by.get("ability_cost", [])
+                           if isinstance(k, Fn) and k.name == "pay_life"}
+        self.costly = {ab for ab, k in by.get("ability_cost", []) if isinstance(k, Fn) and k.name == "mana"}
+
+    def outcomes(self):
+        """{class: [(ability, vector)]} of every class."""
+        out = {}
+        for cl, ab, v in self.by.get("plan_outcome", []):
+            out.setdefault(cl, []).append((ab, v))
+        return out
+
+    def answer(self):
+        """The plan as the JSON contract says (docs/mana-plans.md)."""
+        self.pool_used = []                       # the PoolMana spent, for `apply cast`
+        levels = {}
+        for cl, ab, v, k in self.by.get("plan_tap", []):
+            levels[(cl, ab, v)] = max(levels.get((cl, ab, v), 0), k)
+        node_source, free = {}, {cl: list(m) for cl, m in self.members.items()}
+        for (cl, ab, v), n in sorted(levels.items(), key=lambda kv: render_term(Fn("t", kv[0]))):
+            for k in range(1, n + 1):
+                node_source[Fn("n", (cl, ab, v, k))] = free[cl].pop(0)
+        pays = {d: x for d, x in self.by.get("plan_by", [])}
+        # units of each tapped node, by type; the costs of mana abilities take theirs first
+        left = {}
+        for node, src in node_source.items():
+            for letter, n in mana.counts(node.args[2]).items():
+                left[(node, letter)] = n
+        feeds, paid_by = {}, {node: [] for node in node_source}
+        for d, x in sorted(pays.items(), key=lambda kv: render_term(kv[0])):
+            if d.name != "f":
+                continue
+            node, sym = d.args[0], d.args[1]
+            if x.name in ("u", "m0"):
+                if x.name == "u":
+                    payer, letter = x.args[0], LETTER[x.args[1].name]
+                    left[(payer, letter)] -= 1
+                else:                      # mana of a source whose ability costs no mana
+                    payer, letter = self._unit(x, node_source, left, lambda n: n.args[1] not in self.costly)
+                feeds.setdefault(node, set()).add(payer)
+                paid_by[node].append({"symbol": symbol_text(sym), "mana": "{%s}" % letter,
+                                      "by": node_source[payer]})
+            else:
+                paid_by[node].append(self._other(sym, x))
+        pool_used = []
+        assignment = []
+        for i, sym in enumerate(self.cost, 1):
+            if isinstance(sym, Fn) and sym.name == "twobrid" and Fn("s", (i,)) not in pays:
+                two = [self._take(pays[Fn("t", (i, j))], node_source, left, pool_used) for j in (1, 2)]
+                assignment.append({"symbol": symbol_text(sym), "paid": "".join(m for m, _ in two),
+                                   "by": [b for _, b in two]})
+            else:
+                m, b = self._take(pays[Fn("s", (i,))], node_source, left, pool_used)
+                assignment.append({"symbol": symbol_text(sym), "paid": m, "by": [b]})
+        for node in paid_by:
+            for p in paid_by[node]:
+                if p["by"] == "pool":
+                    pool_used.append(p["mana"])
+        self.idle = {node_source[n] for n in node_source
+                     if all(left[(n, l)] == k for l, k in mana.counts(n.args[2]).items())
+                     and not any(n in f for f in feeds.values())}
+        order = self._order(node_source, feeds)
+        activations = []
+        for node in order:
+            src, ab, v = node_source[node], node.args[1], node.args[2]
+            act = {"source": src, "ability": self.ability_number.get((src, ab)), "adds": vector_text(v)}
+            if paid_by[node]:
+                act["cost_paid"] = paid_by[node]
+            if ab in self.life_costs:
+                act["life"] = self.life_costs[ab]
+            activations.append(act)
+        tapped = {node_source[n] for n in node_source}
+        untapped = sorted(p.id for p in self.snapshot.battlefield
+                          if p.controller == self.player and not p.tapped and p.id not in tapped)
+        life = self.by["plan_life"][0][0] if self.by.get("plan_life") else 0
+        return {"activations": activations, "pool": sorted(pool_used, key=_pool_order),
+                "life": life, "assignment": [a["paid"] for a in assignment],
+                "paid_by": assignment, "tapped": sorted(tapped), "untapped_after": untapped,
+                "colors_left": [c.upper() for c in "wubrg" if (Const(c),) in self.by.get("color_left", [])]}
+
+    def _other(self, sym, x):
+        if x.name == "life":
+            return {"symbol": symbol_text(sym), "mana": "life", "by": "life"}
+        m, _ = self.pool_kinds[x.args[0]]
+        self.pool_used.append(m)
+        return {"symbol": symbol_text(sym), "mana": "{%s}" % m.type, "by": "pool"}
+
+    def _take(self, x, node_source, left, pool_used):
+        """(the mana paying one symbol, what it came from: a source id, 'pool' or 'life')."""
+        if x.name == "life":
+            return "life", "life"
+        if x.name == "pool":
+            m, _ = self.pool_kinds[x.args[0]]
+            self.pool_used.append(m)
+            pool_used.append("{%s}" % m.type)
+            return "{%s}" % m.type, "pool"
+        node, letter = self._unit(x, node_source, left)
+        return "{%s}" % letter, node_source[node]
+
+    @staticmethod
+    def _unit(x, node_source, left, allowed=lambda node: True):
+        """(the tapped node, letter) of one unused mana of kind X = m(T,Snow) or m0(T,Snow), taken."""
+        letter, snow = LETTER[x.args[0].name], x.args[1].name
+        for (node, l), n in sorted(left.items(), key=lambda kv: (node_source[kv[0][0]], render_term(kv[0][0]))):
+            if l == letter and n > 0 and node.args[0].args[1].name == snow and allowed(node):
+                left[(node, l)] -= 1
+                return node, letter
+        raise AssertionError("plan_by names more mana than the tapped sources add")
+
+    @staticmethod
+    def _order(node_source, feeds):
+        """The nodes in an order where every node comes after those paying its cost (#edge: acyclic)."""
+        done, order = set(), []
+
+        def visit(n):
+            if n in done:
+                return
+            done.add(n)
+            for m in sorted(feeds.get(n, ()), key=lambda m: node_source[m]):
+                visit(m)
+            order.append(n)
+        for n in sorted(node_source, key=lambda n: node_source[n]):
+            visit(n)
+        return order
+
+
+def _pool_order(sym):
+    return "WUBRGC".index(sym[1])
+
+
+def reason(plan, cost, pool, life):
+    """One line saying why no plan pays COST: a smallest set of its symbols whose possible payers
+    are too few (Hall's condition; each source counted with its best outcome for them), else a line
+    saying no combination does. POOL: [(PoolMana, n)] usable; LIFE: the payer's life total."""
+    outcomes = plan.outcomes()
+    sources = [(s, outcomes.get(cl, [])) for cl, ms in plan.members.items() for s in ms]
+    kinds = sorted(set(cost), key=render_term)
+    count = {k: cost.count(k) for k in kinds}
+    for size in range(1, len(kinds) + 1):
+        for group in combinations(kinds, size):
+            need = sum(count[k] for k in group)
+            payers, supply = [], 0
+            for s, outs in sources:
+                best = max((sum(n for letter, n in mana.counts(v).items() if _pays_any(letter, group))
+                            for _, v in outs), default=0)
+                if best:
+                    payers.append(s)
+                    supply += min(best, need)
+            for m, n in pool:
+                if _pays_any(m.type, group):
+                    supply += n
+                    payers.append(f"{n} floating {{{m.type}}}")
+            phyrexian = sum(count[k] for k in group if _is(k, "phyrexian") or _is(k, "phyrexian_hybrid"))
+            if phyrexian:
+                supply += min(phyrexian, max(life, 0) // 2)
+            if supply < need:
+                syms = "".join(symbol_text(k) * count[k] for k in group)
+                who = ", ".join(payers) if payers else "none"
+                extra = f" (and {max(life, 0) // 2} with life)" if phyrexian else ""
+                return (f"{syms}: the untapped sources can give at most {supply} mana for "
+                        f"{'it' if need == 1 else 'them'}{extra}; able to pay: {who} (CR 601.2h, 118.3)")
+    return ("no combination of the untapped sources, floating mana and life pays the whole cost "
+            "(CR 601.2h, 118.3)")
+
+
+def _is(term, name):
+    return isinstance(term, Fn) and term.name == name
+
+
+def _pays_any(letter, group):
+    t = letter.lower()
+    for k in group:
+        if isinstance(k, Const):
+            if k.name in ("generic", "snow") or k.name == t:      # {S}: over-counted, never under
+                return True
+        elif k.name == "twobrid":                                  # {2/C}: two of any mana do too
+            return True
+        elif t in (a.name for a in k.args):
+            return True
+    return False
+
+
+MAX_MODELS = 5000             # answer sets looked at for --all
+
+
+def all_plans(snapshot, player, cost, kinds, models, best):
+    """Distinct plans among MODELS (answer sets of pay_plan, not optimized), best first by the
+    documented order, the optimal one (BEST) first; at most MAX_PLANS."""
+    seen, plans = set(), []
+    for model in [None] + models:
+        p = best if model is None else Plan(snapshot, player, cost, model, kinds)
+        if model is not None:
+            if not p.paid:
+                continue
+            answer = p.answer()
+            if p.idle:                     # a source whose mana pays nothing: not a distinct plan
+                continue
+            p = answer
+        key = (tuple(sorted((a["source"], a["ability"], a["adds"]) for a in p["activations"])),
+               tuple(p["pool"]), p["life"], tuple(p["assignment"]))
+        if key not in seen:
+            seen.add(key)
+            plans.append(p)
+    rest = sorted(plans[1:], key=lambda p: (-len(p["colors_left"]), len(p["tapped"]), p["life"]))
+    return (plans[:1] + rest)[:MAX_PLANS]

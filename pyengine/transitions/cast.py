@@ -1,0 +1,82 @@
+"""`mtgkb apply SNAP cast CARD [--player P] [--half H] [--fused] [--kicked] [--x N] [--pay IDS]`.
+
+P casts CARD from their hand (601.2): legal as `mtgkb actions` decides (timing 307.1, priority,
+restrictions, mandatory additional costs), the total cost (601.2f: its mana cost, the kicker's if
+--kicked, {X} = --x) paid by the best plan of `mtgkb pay` (601.2g-h: mana abilities activated,
+floating mana spent, life paid); --pay IDS (comma-separated permanent ids, "none" for none) lets
+only those permanents be tapped. The card is put on top of the stack (601.2a); it does not
+resolve. Mandatory additional costs other than mana are not paid here (refused as not modelled).
+"""
+
+from .. import api
+from ..errors import InputError
+from . import Param, Transition
+from ._casting import check_legal
+
+
+def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay=None):
+    """Cast CARD from P's hand, paying its total cost (601.2)."""
+    player = player or s.priority or s.active
+
+    def match(a):
+        return (a.get("half") == half and bool(a.get("fused")) == fused
+                and bool(a.get("kicked")) == kicked)
+    card = check_legal(s, player, card, "cast", match)
+    answer = api.actions(s, player)
+    entry = next(a for k in ("actions", "refused", "not_modelled") for a in answer[k]
+                 if a["kind"] == "cast" and a.get("card") == card and match(a))
+    if entry.get("additional_cost"):
+        raise InputError(f"{card}: paying its additional cost ({entry['additional_cost']}) while casting "
+                         "it is not modelled; see `apply cast_free`")
+    cost = entry.get("cost") or ""
+    faces = [f for f in s.cards[card].faces if half is None or f.name == half]
+    has_x = "{X}" in "".join(f.mana_cost or "" for f in faces)
+    if x is not None and not has_x:
+        raise InputError(f"--x is given, but {card}'s mana cost has no {{X}}")
+    if has_x and "{X}" not in cost:
+        cost += "{X}"
+    sources = None if pay is None else ([] if pay == "none" else pay.split(","))
+    result, used_pool = api.pay_plan(s, player, cost or "{0}", x=x if has_x else None,
+                                     for_card=card, sources=sources)
+    if not result["payable"]:
+        raise InputError(f"{player} can't pay {card}'s cost {result['cost']}: {result['reason']}")
+    plan = result["plan"]
+    new = s.to_dict()
+    new["hand"][player].remove(card)
+    events = []
+    for act in plan["activations"]:
+        events.append({"event": "activate_mana_ability", "permanent": act["source"], "ability": act["ability"],
+                       "adds": act["adds"], **({"cost_paid": act["cost_paid"]} if "cost_paid" in act else {}),
+                       "rule": "605.3a"})
+    tapped = set(plan["tapped"])
+    for p in new["battlefield"]:
+        if p["id"] in tapped:
+            p["tapped"] = True
+    if plan["life"]:
+        new["life"][player] -= plan["life"]
+        events.append({"event": "pay_life", "player": player, "amount": plan["life"], "rule": "119.4"})
+    if used_pool:
+        pool = [m for m in s.mana_pool.get(player, [])]
+        for m in used_pool:
+            pool.remove(m)
+        new.setdefault("mana_pool", {})[player] = [m.to_entry() for m in pool]
+        if not new["mana_pool"][player]:
+            del new["mana_pool"][player]
+        events.append({"event": "spend_floating_mana", "player": player, "mana": plan["pool"], "rule": "106.4"})
+    new["stack"] = [{"card": card, "controller": player}] + new.get("stack", [])
+    events.append({"event": "cast", "player": player, "card": card, "cost": result["cost"],
+                   **({"x": result["x"]} if "x" in result else {}),
+                   **({"half": half} if half else {}), **({"fused": True} if fused else {}),
+                   **({"kicked": True} if kicked else {}), "paid": plan["assignment"], "rule": "601.2"})
+    return new, events
+
+
+TRANSITION = Transition("cast", cast, (
+    Param("card", metavar="CARD", positional=True),
+    Param("player", metavar="P", short="-p", help="Whose hand the card is in (default: who has priority)."),
+    Param("half", metavar="NAME", help="The half of a split card cast (709.3)."),
+    Param("fused", type=bool, help="Cast both halves of a split card with fuse (702.102)."),
+    Param("kicked", type=bool, help="Pay the kicker cost (702.33)."),
+    Param("x", type=int, range=(0, 1000), help="The value of {X} (default 0)."),
+    Param("pay", metavar="IDS", help="Tap only these permanents (comma-separated ids, or none)."),
+))

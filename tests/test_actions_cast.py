@@ -1,0 +1,88 @@
+"""`actions` lists casting spells and playing lands (issue 12): timing (117.1, 305.1, 307.1), land
+plays (305.2), lands can't be cast (305.9), the total cost (601.2f, kicker 702.33a) and its payment
+in the one solve (601.2g-h, 118.3)."""
+
+from pyengine import api, snapshot
+
+BF = [{"id": "f1", "card": "Forest", "controller": "alice"},
+      {"id": "m1", "card": "Mountain", "controller": "alice"}]
+
+
+def answer(**keys):
+    data = {"players": ["alice", "bob"], "active": "alice", "battlefield": BF,
+            "hand": {"alice": ["Grizzly Bears", "Lightning Bolt", "Forest", "Turn // Burn", "Burst Lightning",
+                               "Boon Satyr"]}, **keys}
+    return api.actions(snapshot.validate(data), "alice")
+
+
+def find(entries, kind, card, **more):
+    return [a for a in entries if a["kind"] == kind and a.get("card") == card
+            and all(a.get(k) == v for k, v in more.items())]
+
+
+def reasons(entries, kind, card):
+    return {(a["rule"], a["reason"]) for a in entries if a["kind"] == kind and a.get("card") == card}
+
+
+def test_main_phase_of_your_turn_with_an_empty_stack():
+    r = answer()
+    assert find(r["actions"], "play_land", "Forest")
+    [bears] = find(r["actions"], "cast", "Grizzly Bears")
+    assert bears["cost"] == "{1}{G}"
+    pay = {p["source"]: p["adds"] for p in bears["payment"]}
+    assert pay == {"f1": "{G}", "m1": "{R}"}                    # {G} needs the Forest
+    [bolt] = find(r["actions"], "cast", "Lightning Bolt")
+    assert bolt["cost"] == "{R}" and bolt["not_checked"] == ["targets (601.2c)"]
+    assert ("305.9", "land_card") in reasons(r["refused"], "cast", "Forest")
+    # Turn ({2}{U}) has no blue source; Burn ({1}{R}) is castable (709.3)
+    assert find(r["actions"], "cast", "Turn // Burn", half="Burn")
+    [turn] = find(r["refused"], "cast", "Turn // Burn", half="Turn")
+    assert (turn["rule"], turn["reason"], turn["cost"]) == ("118.3", "cannot_pay_mana_cost", "{2}{U}")
+
+
+def test_kicker_is_a_separate_choice_with_its_total_cost():
+    r = answer()
+    assert find(r["actions"], "cast", "Burst Lightning", cost="{R}")
+    [kicked] = find(r["refused"], "cast", "Burst Lightning", kicked=True)
+    assert kicked["cost"] == "{4}{R}" and kicked["rule"] == "118.3"      # 601.2f: {R} plus kicker {4}
+
+
+def test_the_stack_must_be_empty_for_sorcery_speed():
+    r = answer(stack=[{"card": "Lightning Bolt", "controller": "bob"}])
+    assert ("307.1", "stack_not_empty") in reasons(r["refused"], "cast", "Grizzly Bears")
+    assert ("305.1", "stack_not_empty") in reasons(r["refused"], "play_land", "Forest")
+    assert find(r["actions"], "cast", "Lightning Bolt")                # an instant (304.1)
+    assert not reasons(r["refused"], "cast", "Boon Satyr") & {("307.1", "stack_not_empty")}  # 702.8a
+
+
+def test_one_land_per_turn():
+    r = answer(lands_played={"alice": 1})
+    assert reasons(r["refused"], "play_land", "Forest") == {("305.2", "land_already_played")}
+
+
+def test_opponents_turn_and_priority():
+    r = answer(active="bob", priority="alice")
+    assert ("307.1", "not_your_turn") in reasons(r["refused"], "cast", "Grizzly Bears")
+    assert ("305.1", "not_your_turn") in reasons(r["refused"], "play_land", "Forest")
+    assert find(r["actions"], "cast", "Lightning Bolt")
+    r = answer(priority="bob")
+    assert ("117.1", "no_priority") in reasons(r["refused"], "cast", "Lightning Bolt")
+    assert ("305.1", "no_priority") in reasons(r["refused"], "play_land", "Forest")
+
+
+def test_not_a_main_phase():
+    r = answer(step="upkeep")
+    assert ("307.1", "not_a_main_phase") in reasons(r["refused"], "cast", "Grizzly Bears")
+    assert find(r["actions"], "cast", "Lightning Bolt")
+
+
+def test_floating_mana_leaves_an_unpaid_cast_undecided_here():
+    data = {"players": ["alice"], "hand": {"alice": ["Llanowar Elves"]}, "mana_pool": {"alice": ["{G}"]}}
+    s = snapshot.validate(data)
+    r = api.actions(s, "alice")
+    assert [a["not_modelled"] for a in r["not_modelled"] if a.get("card") == "Llanowar Elves"] == \
+        ["payment_needs_mtgkb_pay"]
+    assert api.pay(s, "alice", "{G}", for_card="Llanowar Elves")["payable"] is True
+    s = snapshot.validate({**data, "mana_pool": {}})
+    r = api.actions(s, "alice")
+    assert find(r["refused"], "cast", "Llanowar Elves")[0]["reason"] == "cannot_pay_mana_cost"
