@@ -59,6 +59,7 @@ permanents used; the life paid).
 """
 
 from collections import Counter
+from functools import lru_cache
 import re
 from typing import NamedTuple
 
@@ -202,14 +203,19 @@ def _card(snapshot, name):
 
 def card_abilities(card):
     """(snow?, is a creature?, mana abilities) of a card."""
-    left, _, right = card["type"].partition("—")
+    return _read_card(card["type"], card.get("text") or "")
+
+
+@lru_cache(maxsize=4096)
+def _read_card(type_line, text):
+    left, _, right = type_line.partition("—")
     words = left.split()
     subtypes = right.split()
     abilities = []
     if "Land" in words:                                   # 305.6
         abilities += [Ability(((BASIC_LAND_TYPES[s],),), 0, 0)
                       for s in subtypes if s in BASIC_LAND_TYPES]
-    text = re.sub(r"\([^()]*\)", "", card.get("text") or "")
+    text = re.sub(r"\([^()]*\)", "", text)
     for line in text.split("\n"):
         if line.strip():
             abilities.append(parse_ability(line.strip()))
@@ -363,10 +369,10 @@ class _Search:
         self.pool_left, self.pool_used = pool_before, used_before
         edges_before = self.edges
         for i, act in list(self.acts.items()):
-            if i == owner or (need.snow and not self.srcs[i].snow):
+            if need.snow and not self.srcs[i].snow:
                 continue
             if owner is not None and self._reaches(i, owner):
-                continue                                          # an order must exist
+                continue          # an order must exist; its own mana never pays (605.3b)
             for t in [t for t in dict.fromkeys(act[1]) if t in need.types]:
                 self.acts[i] = (act[0], _remove_one(act[1], t), act[2])
                 if owner is not None:

@@ -344,6 +344,10 @@ def _mutations(plan, rng):
 
 
 def test_every_plan_is_valid_and_mutations_are_not_on_2000_boards():
+    # On each board: all_plans finds a plan exactly when payable says so, lists each payment
+    # once, and every plan it lists passes check_plan (on the few boards with more than 10
+    # plans, a seeded sample of 10: a board of 8 sources can have thousands), while plans
+    # mutated into invalid ones fail; on every tenth board, best_plan has the least metrics.
     rng = random.Random(12)
     payable_boards = checked = 0
     for seed in range(2000):
@@ -354,19 +358,20 @@ def test_every_plan_is_valid_and_mutations_are_not_on_2000_boards():
         if not found:
             continue
         payable_boards += 1
-        sample = rng.sample(found, min(4, len(found)))
+        sample = found if len(found) <= 10 else rng.sample(found, 10)
         if seed % 10 == 0:
             best = R.best_plan(snap, cost, player, x)
             assert R.metrics(snap, player, best) == min(R.metrics(snap, player, p) for p in found)
             sample.append(best)
-        for plan in sample:
+        for n, plan in enumerate(sample):
             ok, why = R.check_plan(snap, cost, player, plan, x)
             assert ok, (seed, plan, why)
-            for bad in _mutations(plan, rng):
-                assert not R.check_plan(snap, cost, player, bad, x)[0], (seed, bad)
+            if n < 3:
+                for bad in _mutations(plan, rng):
+                    assert not R.check_plan(snap, cost, player, bad, x)[0], (seed, bad)
             checked += 1
     # The boards are a mix: neither almost all payable nor almost none.
-    assert 400 < payable_boards < 1600 and checked > 1500
+    assert 400 < payable_boards < 1600 and checked > 4000
 
 
 def _dumb_ways(symbol):
