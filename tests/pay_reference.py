@@ -36,7 +36,8 @@ Neutral plan form (what `all_plans` returns and `check_plan` validates), a dict:
      "life": 2,                         # all life paid: Phyrexian symbols and activation costs
      "assignment": [["{W/P}", "life"], ["{1}", "{U}"], ["{2/B}", ["{G}", "{W}"]], ...]}
 
-- `adds` is what the chosen option of the ability adds (all of it, even if some is not spent);
+- `adds` is what the chosen option of the ability adds (all of it, even if some is not spent;
+  in any order);
   `cost_paid_with` is the mana spent on the ability's own mana cost ({1}: one mana of any type),
   `life` the life its cost pays (1 for "Pay 1 life").
 - `assignment` pairs every symbol of the cost, as `parse_cost` spells it (generic mana is one
@@ -223,9 +224,17 @@ def _read_card(type_line, text):
 
 
 def permanents(snapshot):
-    """Every permanent on the battlefield, read by this module's tiny parser."""
+    """Every permanent on the battlefield, read by this module's tiny parser.
+
+    What could change the mana abilities is refused (ValueError): effects (613, 616), face-down
+    permanents (708.2), and any card or line of text this module doesn't know.
+    """
+    if snapshot.get("effects"):
+        raise ValueError("effects are not modelled by the reference payer")
     out = []
     for perm in snapshot.get("battlefield") or []:
+        if perm.get("face_down"):
+            raise ValueError(f"{perm['id']}: face-down permanents are not modelled here")
         snow, creature, abilities = card_abilities(_card(snapshot, perm["card"]))
         sick = creature and perm.get("controlled_since_turn_start") is False   # 302.6
         out.append(Permanent(perm["id"], perm["controller"], bool(perm.get("tapped")),
@@ -244,9 +253,11 @@ def floating(snapshot, player):
     """The player's floating mana (106.4) as (type, snow) pairs."""
     units = []
     for entry in (snapshot.get("mana_pool") or {}).get(player) or []:
-        symbol, snow = (entry["mana"], bool(entry.get("snow"))) if isinstance(entry, dict) \
+        symbol, snow = (entry["mana"], entry.get("snow", False)) if isinstance(entry, dict) \
             else (entry, False)
-        if not re.fullmatch(r"\{[WUBRGC]\}", symbol):
+        if isinstance(entry, dict) and (set(entry) - {"mana", "snow"} or snow not in (True, False)):
+            raise ValueError(f"floating mana with a restriction is not modelled: {entry!r}")
+        if not isinstance(symbol, str) or not re.fullmatch(r"\{[WUBRGC]\}", symbol):
             raise ValueError(f"floating mana not understood: {entry!r}")
         units.append((symbol[1], snow))
     return units
@@ -544,8 +555,8 @@ def _check(snapshot, cost_str, player, plan, x):
         seen.add(act["source"])
         adds = tuple(_mana_type(s, where) for s in act["adds"])
         spent = [_mana_type(s, where) for s in act["cost_paid_with"]]
-        if not any(adds in ab.options and ab.generic == len(spent) and ab.life == act["life"]
-                   for ab in src.abilities):
+        if not any(sorted(adds) in [sorted(o) for o in ab.options] and ab.generic == len(spent)
+                   and ab.life == act["life"] for ab in src.abilities):
             raise _Invalid(f"{where}: no ability of it adds {act['adds']} for a cost of "
                            f"{len(spent)} mana and {act['life']} life")
         life += act["life"]

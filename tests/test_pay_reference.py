@@ -138,7 +138,11 @@ def test_filters_cannot_pay_each_others_cost_in_a_cycle():
     assert R.payable(chain, "{W}{U}{U}", "alice")
     assert not R.payable(chain, "{W}{W}{U}{U}", "alice")
     # For {W}{W}{U}, f2's {1} must take f1's {U} (with f1's {W} it leaves {W}{U}{U}).
-    assert only_plan(chain, "{W}{W}{U}") == {"activations": [
+    plan = only_plan(chain, "{W}{W}{U}")
+    plan["activations"][2]["adds"].reverse()            # the order of the mana added is free
+    assert R.check_plan(chain, "{W}{W}{U}", "alice", plan) == (True, "")
+    plan["activations"][2]["adds"].reverse()
+    assert plan == {"activations": [
         {"source": "s", "adds": ["{B}"], "cost_paid_with": [], "life": 0},
         {"source": "f1", "adds": ["{W}", "{U}"], "cost_paid_with": ["{B}"], "life": 0},
         {"source": "f2", "adds": ["{W}", "{U}"], "cost_paid_with": ["{U}"], "life": 0}],
@@ -253,6 +257,20 @@ def test_best_plan_prefers_colors_over_life_by_the_stated_order():
     assert best["activations"] == [] and best["life"] == 2
     assert R.metrics(snap, "alice", best) == (-1, 0, 2)
     assert R.best_plan(board(("i", "Island"), life=1), "{W/P}", "alice") is None
+
+
+@pytest.mark.parametrize("snap", [
+    board(("f", "Forest")) | {"effects": [{"card": "Pale Moon", "controller": "bob"}]},
+    board(("f", "Forest", {"face_down": "manifest"})),
+    board(("c", "City of Brass")),
+    board(("f", "Forest"), pool=[{"mana": "{G}", "restriction": "creature spells"}]),
+    board(("e", dict(ELF, text="{T}: Add {G}.\nWhenever Test Elf attacks, scry 1."))),
+])
+def test_what_the_reference_does_not_model_is_refused(snap):
+    # A wrong answer is worse than none: effects, face-down permanents, unknown cards or text
+    # and restricted mana are refused.
+    with pytest.raises(ValueError):
+        R.payable(snap, "{G}", "alice")
 
 
 def test_check_plan_refuses_bad_plans():
