@@ -48,6 +48,8 @@ Neutral plan form (what `all_plans` returns and `check_plan` validates), a dict:
   (for the cost itself); `check_plan` looks for a way to match every spent mana to a mana
   produced or floating, with the snow mana going to {S}, and every declared pool mana spent.
 
+`from_pay_json(plan)` translates a plan printed by `mtgkb pay --json` into this form.
+
 `all_plans` lists each distinct payment once: plans that differ only in the order of activations,
 in which of two mana of the same type pays which symbol, or by exchanging sources that are
 interchangeable (same abilities, both snow or both not) are the same payment; the representative
@@ -513,6 +515,29 @@ def best_plan(snapshot, cost_str, player, x=0):
     if not plans:
         return None
     return min(plans, key=lambda p: (metrics(snapshot, player, p), plan_key(p)))
+
+
+# --- `mtgkb pay --json` plans in the neutral form -------------------------------------------
+
+def from_pay_json(plan):
+    """A plan of `mtgkb pay --json` (the shape documented in docs/mana-plans.md on branch `pay`:
+    activations with "adds": "{W}{U}", "cost_paid": [{"symbol", "mana", "by"}], "life"; "pool";
+    "life"; "paid_by": [{"symbol", "paid": "{G}" | "{G}{G}" | "life", "by"}]) in the neutral form.
+    """
+    def split(text):
+        return re.findall(r"\{[^{}]*\}", text)
+
+    def paid(text):
+        if text == "life":
+            return "life"
+        mana = split(text)
+        return mana[0] if len(mana) == 1 else mana
+
+    return {"activations": [{"source": a["source"], "adds": split(a["adds"]),
+                             "cost_paid_with": [c["mana"] for c in a.get("cost_paid") or []],
+                             "life": a.get("life") or 0} for a in plan["activations"]],
+            "pool": list(plan["pool"]), "life": plan["life"],
+            "assignment": [[p["symbol"], paid(p["paid"])] for p in plan["paid_by"]]}
 
 
 # --- checking a plan ------------------------------------------------------------------------

@@ -292,6 +292,33 @@ def test_check_plan_refuses_bad_plans():
     assert not R.check_plan(snap, "{G}", "alice", {"activations": []})[0]    # malformed
 
 
+def test_a_plan_in_the_shape_pay_prints_is_translated_and_checked():
+    # The shape of `mtgkb pay --json` plans as documented on branch `pay` (docs/mana-plans.md).
+    chain = board(("s", "Swamp"), ("f1", FILTER), ("p", "Plains"))
+    printed = {
+        "activations": [
+            {"source": "s", "ability": 1, "adds": "{B}"},
+            {"source": "f1", "ability": 1, "adds": "{W}{U}",
+             "cost_paid": [{"symbol": "{1}", "mana": "{B}", "by": "s"}]},
+            {"source": "p", "ability": 1, "adds": "{W}"}],
+        "pool": [], "life": 2,
+        "assignment": ["{W}", "{U}{W}", "life"],
+        "paid_by": [{"symbol": "{W}", "paid": "{W}", "by": ["f1"]},
+                    {"symbol": "{2/U}", "paid": "{U}{W}", "by": ["f1", "p"]},
+                    {"symbol": "{G/P}", "paid": "life", "by": ["life"]}]}
+    plan = R.from_pay_json(printed)
+    assert plan == {"activations": [
+        {"source": "s", "adds": ["{B}"], "cost_paid_with": [], "life": 0},
+        {"source": "f1", "adds": ["{W}", "{U}"], "cost_paid_with": ["{B}"], "life": 0},
+        {"source": "p", "adds": ["{W}"], "cost_paid_with": [], "life": 0}],
+        "pool": [], "life": 2,
+        "assignment": [["{W}", "{W}"], ["{2/U}", ["{U}", "{W}"]], ["{G/P}", "life"]]}
+    assert R.check_plan(chain, "{W}{2/U}{G/P}", "alice", plan) == (True, "")
+    # 107.4e: two mana or one {U}; 107.4f: 2 life, so 1 life is not enough.
+    assert not R.check_plan(board(("s", "Swamp"), ("f1", FILTER), ("p", "Plains"), life=1),
+                            "{W}{2/U}{G/P}", "alice", plan)[0]
+
+
 # --- the random boards -----------------------------------------------------------------------
 
 def test_random_boards_are_reproducible_and_load_today():
