@@ -8,7 +8,9 @@ boards from tests/pay_boards.py, and compare `payable` with a second, dumber enu
 from collections import Counter
 from itertools import permutations, product
 import json
+import os
 import random
+import tempfile
 
 import pytest
 
@@ -356,15 +358,23 @@ def test_every_kind_of_source_is_modelled_by_the_product():
     snap = board(*perms)
     expected = {p.id: sorted({t for ab in p.abilities for o in ab.options for t in o})
                 for p in R.permanents(snap)}
-    import tempfile, os
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, "kinds.json")
         with open(path, "w") as f:
             json.dump(snap, f)
         code, answer, err = run_cli(["could-produce", path, "--json"])
-    assert code == 0 and "note:" not in err
-    assert {k: sorted(v) for k, v in answer.items()} == expected
-    assert expected["Artifact-Any"] == sorted("WUBRG") and expected["sG"] == ["G"]
+        assert code == 0 and "note:" not in err
+        assert {k: sorted(v) for k, v in answer.items()} == expected
+        assert expected["Artifact-Any"] == sorted("WUBRG") and expected["sG"] == ["G"]
+        # And `produce` (what tapping it adds) gives each option of each wording, no note.
+        abilities = {p.id: p.abilities for p in R.permanents(snap)}
+        for pid in ["b0", "sC"] + [f"{t}-{code}" for t, code in zip(
+                ["Land", "Artifact", "SnowArtifact", "Creature", "Land", "Artifact", "Creature"],
+                [k[0] for k in TEXT_KINDS])]:
+            code, answer, err = run_cli(["produce", path, pid, "--json"])
+            assert code == 0 and "note:" not in err, pid
+            assert sorted(sorted(o) for o in answer["options"]) == sorted(
+                sorted(o) for ab in abilities[pid] for o in ab.options), pid
 
 
 # --- properties over seeded boards -----------------------------------------------------------
