@@ -48,13 +48,18 @@ Neutral plan form (what `all_plans` returns and `check_plan` validates), a dict:
   (for the cost itself); `check_plan` looks for a way to match every spent mana to a mana
   produced or floating, with the snow mana going to {S}, and every declared pool mana spent.
 
-`from_pay_json(plan)` translates a plan printed by `mtgkb pay --json` into this form.
+`from_pay_json(plan)` translates a plan printed by `mtgkb pay --json` into this form;
+`plan_key(plan)` is a plan's identity (orders don't count), `symmetric_key(snapshot, player,
+plan)` the same up to interchangeable sources, and `irredundant(...)` says whether no activation
+could be dropped from a valid plan.
 
 `all_plans` lists each distinct payment once: plans that differ only in the order of activations,
 in which of two mana of the same type pays which symbol, or by exchanging sources that are
 interchangeable (same abilities, both snow or both not) are the same payment; the representative
-uses the smaller ids. Every activation of a listed plan spends some of its mana (an activation
-whose mana pays nothing only costs a permanent and is never better).
+uses the smaller ids. Every activation of a listed plan spends some of its mana for some way of
+matching the mana to the symbols (an activation whose mana pays nothing only costs a permanent
+and is never better); a plan may still be redundant (a Plains tapped for a filter's {1} when the
+Plains alone pays {W}): `irredundant` tells.
 
 Best-plan order (`metrics`), smaller is better: (minus the number of the five colors that the
 player's permanents left untapped could still produce, costs ignored as in 106.7; the number of
@@ -479,11 +484,32 @@ class _Found(Exception):
 
 def plan_key(plan):
     """What makes two plans in the neutral form the same payment (order does not count)."""
-    return (tuple(sorted((a["source"], tuple(a["adds"]), tuple(sorted(a["cost_paid_with"])),
+    return (tuple(sorted((a["source"], tuple(sorted(a["adds"])), tuple(sorted(a["cost_paid_with"])),
                           a["life"]) for a in plan["activations"])),
             tuple(sorted(plan["pool"])), plan["life"],
-            tuple(sorted(repr((s, tuple(p) if isinstance(p, list) else p))
+            tuple(sorted(repr((s, tuple(sorted(p)) if isinstance(p, list) else p))
                          for s, p in plan["assignment"])))
+
+
+def symmetric_key(snapshot, player, plan):
+    """plan_key up to interchangeable sources: each source id replaced by what makes it
+    interchangeable (its abilities, snow or not), so plans that differ only by tapping one of
+    two such sources instead of the other get the same key."""
+    kind = {s.id: (s.snow, s.abilities) for s in sources(snapshot, player)}
+    acts, pool, life, assignment = plan_key(plan)
+    return (tuple(sorted(repr((kind.get(a[0], a[0]),) + a[1:]) for a in acts)), pool, life,
+            assignment)
+
+
+def irredundant(snapshot, cost_str, player, plan, x=0):
+    """Is no activation of this valid plan superfluous (the plan without it, same assignment and
+    pool, still valid)? The best plan is always irredundant."""
+    for n, act in enumerate(plan["activations"]):
+        rest = dict(plan, activations=plan["activations"][:n] + plan["activations"][n + 1:],
+                    life=plan["life"] - act["life"])
+        if check_plan(snapshot, cost_str, player, rest, x)[0]:
+            return False
+    return True
 
 
 def all_plans(snapshot, cost_str, player, x=0):

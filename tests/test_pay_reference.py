@@ -241,6 +241,36 @@ def test_interchangeable_sources_give_one_plan_and_options_give_several():
         "{B}", "{G}", "{R}", "{U}", "{W}"]
 
 
+def test_plan_keys_ignore_orders_and_interchangeable_sources():
+    snap = board(("p1", "Plains"), ("p2", "Plains"), ("s", "Swamp"), ("f", FILTER))
+    plan = {"activations": [
+        {"source": "s", "adds": ["{B}"], "cost_paid_with": [], "life": 0},
+        {"source": "f", "adds": ["{W}", "{U}"], "cost_paid_with": ["{B}"], "life": 0},
+        {"source": "p1", "adds": ["{W}"], "cost_paid_with": [], "life": 0}],
+        "pool": [], "life": 0, "assignment": [["{W}", "{W}"], ["{2/B}", ["{U}", "{W}"]]]}
+    assert R.check_plan(snap, "{W}{2/B}", "alice", plan) == (True, "")
+    same = json.loads(json.dumps(plan))
+    same["activations"][1]["adds"].reverse()
+    same["assignment"] = [["{2/B}", ["{W}", "{U}"]], ["{W}", "{W}"]]
+    assert R.plan_key(same) == R.plan_key(plan)
+    other_plains = json.loads(json.dumps(plan).replace('"p1"', '"p2"'))
+    assert R.plan_key(other_plains) != R.plan_key(plan)
+    assert R.symmetric_key(snap, "alice", other_plains) == R.symmetric_key(snap, "alice", plan)
+    assert R.symmetric_key(snap, "alice", plan) in {
+        R.symmetric_key(snap, "alice", p) for p in plans(snap, "{W}{2/B}")}
+
+
+def test_a_filter_paid_by_a_plains_for_white_is_redundant():
+    # Tapping the Plains for the filter's {1} and spending the filter's {W} is a valid payment
+    # of {W} (605.3b: the Plains' mana exists first), but the Plains alone pays it.
+    snap = board(("p", "Plains"), ("f", FILTER))
+    found = plans(snap, "{W}")
+    assert len(found) == 2
+    redundant = [p for p in found if not R.irredundant(snap, "{W}", "alice", p)]
+    assert [[a["source"] for a in p["activations"]] for p in redundant] == [["p", "f"]]
+    assert R.irredundant(snap, "{W}", "alice", R.best_plan(snap, "{W}", "alice"))
+
+
 def test_best_plan_keeps_the_dual_land_untapped():
     # Tapping the Forest leaves the dual, which could still produce {G} or {U} (106.7);
     # tapping the dual leaves only {G}.
@@ -417,6 +447,7 @@ def test_every_plan_is_valid_and_mutations_are_not_on_2000_boards():
         if seed % 10 == 0:
             best = R.best_plan(snap, cost, player, x)
             assert R.metrics(snap, player, best) == min(R.metrics(snap, player, p) for p in found)
+            assert R.irredundant(snap, cost, player, best, x), seed
             sample.append(best)
         for n, plan in enumerate(sample):
             ok, why = R.check_plan(snap, cost, player, plan, x)
