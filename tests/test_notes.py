@@ -152,3 +152,15 @@ def test_every_fact_the_compiler_gives_is_declared_in_the_schema():
             ("mana_reflect_filter", "4"), ("mana_spend_restriction", "2"), ("activation_restriction", "2"),
             ("mana_trigger_on", "4"), ("mana_produced", "3"), ("land_types", "4"), ("grants_filter", "3"),
             ("spell_mana", "1"), ("mana_commander_identity", "2")} <= emitted
+
+
+def test_an_ability_had_only_at_max_speed_is_not_given_as_if_always_there():
+    """702.178a: "Max speed — [Ability]" means "As long as your speed is 4, this object has
+    [Ability]"; the KB does not track speed, so the mana ability must not be given (Howlsquad
+    Heavy: "Max speed — {T}: Add {R} for each Goblin you control."). Not an ability word."""
+    card = cardlib.parse_card({"name": "Howlsquad Heavy", "type": "Creature — Goblin Mercenary",
+                               "text": "Max speed — {T}: Add {R} for each Goblin you control."})
+    c = compile_card(card)
+    [n] = c.not_modelled
+    assert n.affects == ALL and "702.178a" in n.reason
+    assert not any(f[0] in ("mana_amount", "mana_option", "activated") for f in c.facts)
