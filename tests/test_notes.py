@@ -78,7 +78,7 @@ def test_haste_for_others_changes_actions_and_show(text):
     "Nonbasic lands are Mountains.",                           # 305.7: land types
     "Each land is a Swamp in addition to its other land types.",
     'Lands you control have "{T}: Add one mana of any color."',  # 613.1f: a granted mana ability
-    "{T}: Add two mana in any combination of colors.",          # mana the KB does not add yet
+    "{T}: Add X mana in any combination of colors.",            # mana the KB does not add yet
     "Whenever enchanted land is tapped for mana, its controller adds an additional {G}.",  # 605.1b
 ])
 def test_what_could_change_what_a_permanent_could_produce(text):
