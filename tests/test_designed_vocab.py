@@ -41,9 +41,9 @@ def designed(text, preds, type_line="Creature — Elf"):
     # 614.12: a color chosen as the permanent entered (its other option stays a plain amount)
     ("{T}: Add {G} or one mana of the chosen color.", {f"mana_amount({AB},1,g,1)", f"mana_chosen({AB},2,1)"}),
     ("{T}: Add one mana of the chosen color.", {f"mana_chosen({AB},1,1)"}),
-    # 106.1b: several mana, each of any of the types
-    ("{T}: Add two mana in any combination of colors.",
-     {f"mana_combination({AB},2)"} | {f"mana_combination_type({AB},{t})" for t in "wubrg"}),
+    # 106.1b: several mana, each of any of the types (two to five is carried out: kb/mana.lp)
+    ("{1}, {T}: Add X mana in any combination of colors.",
+     {f"mana_combination({AB},x)"} | {f"mana_combination_type({AB},{t})" for t in "wubrg"}),
 ])
 def test_mana_beyond_the_kb(text, expected):
     preds = {"mana_amount", "mana_chosen", "mana_combination", "mana_combination_type"}

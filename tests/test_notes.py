@@ -78,7 +78,7 @@ def test_haste_for_others_changes_actions_and_show(text):
     "Nonbasic lands are Mountains.",                           # 305.7: land types
     "Each land is a Swamp in addition to its other land types.",
     'Lands you control have "{T}: Add one mana of any color."',  # 613.1f: a granted mana ability
-    "{T}: Add two mana in any combination of colors.",          # mana the KB does not add yet
+    "{T}: Add X mana in any combination of colors.",            # mana the KB does not add yet
     "Whenever enchanted land is tapped for mana, its controller adds an additional {G}.",  # 605.1b
 ])
 def test_what_could_change_what_a_permanent_could_produce(text):
@@ -152,3 +152,15 @@ def test_every_fact_the_compiler_gives_is_declared_in_the_schema():
             ("mana_reflect_filter", "4"), ("mana_spend_restriction", "2"), ("activation_restriction", "2"),
             ("mana_trigger_on", "4"), ("mana_produced", "3"), ("land_types", "4"), ("grants_filter", "3"),
             ("spell_mana", "1"), ("mana_commander_identity", "2")} <= emitted
+
+
+def test_an_ability_had_only_at_max_speed_is_not_given_as_if_always_there():
+    """702.178a: "Max speed — [Ability]" means "As long as your speed is 4, this object has
+    [Ability]"; the KB does not track speed, so the mana ability must not be given (Howlsquad
+    Heavy: "Max speed — {T}: Add {R} for each Goblin you control."). Not an ability word."""
+    card = cardlib.parse_card({"name": "Howlsquad Heavy", "type": "Creature — Goblin Mercenary",
+                               "text": "Max speed — {T}: Add {R} for each Goblin you control."})
+    c = compile_card(card)
+    [n] = c.not_modelled
+    assert n.affects == ALL and "702.178a" in n.reason
+    assert not any(f[0] in ("mana_amount", "mana_option", "activated") for f in c.facts)

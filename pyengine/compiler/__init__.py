@@ -161,6 +161,12 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
             gate = "711.2: an ability of a level striation, had only at those levels"
         elif isinstance(line.ability, ir.ClassLevel):
             gate = "716.2a: an ability of a class level, had only from that level on"
+        if (line.ability_word or "").lower() == "max speed":
+            # 702.178a: "Max speed — [Ability]" is a static ability granting [Ability] only while
+            # its controller's speed is 4, which the KB does not track
+            note(i, raw.strip(), affects_mod.ALL, "702.178a: an ability had only at max speed")
+            lines.append(LineInfo(key, line, line.parsed, False, kinds_of(line, face), affects_mod.ALL))
+            continue
         if gate and not isinstance(line.ability, (ir.Level, ir.ClassLevel)):
             # the KB has no levels: the ability must not be given as if it were always there
             note(i, raw.strip(), affects_mod.ALL, gate)

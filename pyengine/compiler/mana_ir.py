@@ -199,6 +199,9 @@ def facts(ab, mana):
             return _options(ab, [((c, 1),) for c in COLORS])
         if k == "any_one_color" and _int(mana.amount) is not None:
             return _options(ab, [((c, mana.amount.value),) for c in COLORS])
+        if k == "combination" and _int(mana.amount) is not None and 1 <= _int(mana.amount) <= 5 and mana.types:
+            # 106.1b: each of the A mana of any allowed type (kb/mana.lp: combination_vector)
+            return designed_facts(ab, mana)
         if k == "reflect" and _int(mana.amount) is not None:
             scope = reflect_scope(mana.scope)
             if scope and mana.reflect in ("type", "color"):
