@@ -184,6 +184,12 @@ class Plan:
                 act["cost_paid"] = paid_by[node]
             if ab in self.life_costs:
                 act["life"] = self.life_costs[ab]
+            unspent = "".join("{%s}" % letter * left[(node, letter)] for letter in mana.counts(v)
+                              if left.get((node, letter), 0) > 0)
+            if unspent:                     # added and not spent: it stays in the pool (106.4)
+                act["unspent"] = unspent
+            if node.args[0].args[1].name == "snow":
+                act["snow"] = True          # mana from a snow source (106.3, 107.4h)
             activations.append(act)
         tapped = {node_source[n] for n in node_source}
         untapped = sorted(p.id for p in self.snapshot.battlefield
@@ -312,8 +318,12 @@ def all_plans(snapshot, player, cost, kinds, models, best):
             if p.idle:                     # a source whose mana pays nothing: not a distinct plan
                 continue
             p = answer
+        # mana is anonymous (106.4): which of two equal mana pays which symbol, and the order of the
+        # two mana of a {2/C} symbol, make no other payment; the assignment is a multiset
         key = (tuple(sorted((a["source"], a["ability"], a["adds"]) for a in p["activations"])),
-               tuple(p["pool"]), p["life"], tuple(p["assignment"]))
+               tuple(p["pool"]), p["life"],
+               tuple(sorted((a["symbol"], "".join(sorted(symbols(a["paid"]) or [a["paid"]])))
+                            for a in p["paid_by"])))
         if key not in seen:
             seen.add(key)
             plans.append(p)

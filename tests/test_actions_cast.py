@@ -86,3 +86,17 @@ def test_floating_mana_leaves_an_unpaid_cast_undecided_here():
     s = snapshot.validate({**data, "mana_pool": {}})
     r = api.actions(s, "alice")
     assert find(r["refused"], "cast", "Llanowar Elves")[0]["reason"] == "cannot_pay_mana_cost"
+
+
+def test_a_mana_cost_with_a_symbol_not_modelled_is_never_priced_without_it():
+    """A hybrid Phyrexian symbol in a card's mana cost (107.4f) is not read by the compiler: the
+    card's total cost (601.2f) and mana value (202.3) are unknown, so casting it is neither listed
+    as legal for less nor refused, and cast-free says it is not modelled either."""
+    card = {"name": "Odd Spell", "mana_cost": "{G/U/P}", "type": "Instant", "text": ""}
+    r = answer(hand={"alice": ["Odd Spell"]}, cards=[card])
+    assert not find(r["actions"], "cast", "Odd Spell") and not find(r["refused"], "cast", "Odd Spell")
+    [odd] = find(r["not_modelled"], "cast", "Odd Spell")
+    assert odd["not_modelled"] == "mana_cost_not_modelled"
+    s = snapshot.validate({"players": ["alice", "bob"], "active": "alice", "battlefield": BF,
+                           "hand": {"alice": ["Odd Spell"]}, "cards": [card]})
+    assert api.cast_free(s, "Odd Spell", "alice")["castable"] is None

@@ -264,6 +264,7 @@ def _characteristics(key, face, facts, note):
             facts.append(("card_has_mana_cost", key))
             facts += [("card_cost", key, sym, n) for sym, n in cost]
         except NotModelled as e:
+            facts.append(("card_cost_unknown", key))
             note(0, str(e))
     for attr, pred in (("power", "card_power"), ("toughness", "card_toughness")):
         v = getattr(face, attr)

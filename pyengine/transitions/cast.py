@@ -8,7 +8,8 @@ only those permanents be tapped. The card is put on top of the stack (601.2a); i
 resolve. Mandatory additional costs other than mana are not paid here (refused as not modelled).
 """
 
-from .. import api
+from .. import api, payplan
+from ..manapool import PoolMana
 from ..errors import InputError
 from . import Param, Transition
 from ._casting import check_legal
@@ -47,6 +48,7 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
     for act in plan["activations"]:
         events.append({"event": "activate_mana_ability", "permanent": act["source"], "ability": act["ability"],
                        "adds": act["adds"], **({"cost_paid": act["cost_paid"]} if "cost_paid" in act else {}),
+                       **({"life": act["life"]} if "life" in act else {}),
                        "rule": "605.3a"})
     tapped = set(plan["tapped"])
     for p in new["battlefield"]:
@@ -55,19 +57,25 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
     if plan["life"]:
         new["life"][player] -= plan["life"]
         events.append({"event": "pay_life", "player": player, "amount": plan["life"], "rule": "119.4"})
-    if used_pool:
+    unspent = [PoolMana(m, snow=bool(act.get("snow"))) for act in plan["activations"]
+               for m in payplan.symbols(act.get("unspent", "")) or []]
+    if used_pool or unspent:
         pool = [m for m in s.mana_pool.get(player, [])]
         for m in used_pool:
             pool.remove(m)
-        new.setdefault("mana_pool", {})[player] = [m.to_entry() for m in pool]
+        new.setdefault("mana_pool", {})[player] = [m.to_entry() for m in pool + unspent]
         if not new["mana_pool"][player]:
             del new["mana_pool"][player]
+    if used_pool:
         events.append({"event": "spend_floating_mana", "player": player, "mana": plan["pool"], "rule": "106.4"})
+    if unspent:
+        events.append({"event": "mana_stays_in_pool", "player": player,
+                       "mana": "".join(act.get("unspent", "") for act in plan["activations"]), "rule": "106.4"})
     new["stack"] = [{"card": card, "controller": player}] + new.get("stack", [])
     events.append({"event": "cast", "player": player, "card": card, "cost": result["cost"],
                    **({"x": result["x"]} if "x" in result else {}),
                    **({"half": half} if half else {}), **({"fused": True} if fused else {}),
-                   **({"kicked": True} if kicked else {}), "paid": plan["assignment"], "rule": "601.2"})
+                   **({"kicked": True} if kicked else {}), "paid": plan["assignment"], "paid_by": plan["paid_by"], "rule": "601.2"})
     return new, events
 
 
