@@ -106,7 +106,7 @@ def test_apply_cast_replays_the_plan(seed):
         "activations": [{"source": e["permanent"], "adds": e["adds"], "cost_paid": e.get("cost_paid"),
                          "life": e.get("life", 0)} for e in acts],
         "pool": [m for e in events if e["event"] == "spend_floating_mana" for m in e["mana"]],
-        "life": sum(e["amount"] for e in events if e["event"] == "pay_life"), "paid_by": cast["paid_by"]})
+        "life": sum(e["amount"] for e in events if e["event"] == "pay_life"), "paid_by": cast["paid"]})
     ok, why = R.check_plan(snap, cost, player, plan, x)
     assert ok, (seed, cost, why, events)
     assert R.metrics(snap, player, plan) == R.metrics(snap, player, best)

@@ -75,7 +75,7 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
     events.append({"event": "cast", "player": player, "card": card, "cost": result["cost"],
                    **({"x": result["x"]} if "x" in result else {}),
                    **({"half": half} if half else {}), **({"fused": True} if fused else {}),
-                   **({"kicked": True} if kicked else {}), "paid": plan["assignment"], "paid_by": plan["paid_by"], "rule": "601.2"})
+                   **({"kicked": True} if kicked else {}), "paid": plan["paid_by"], "rule": "601.2"})
     return new, events
 
 
