@@ -100,8 +100,9 @@ def turn_facts(snapshot):
 
 # where a card is used -> the answers its notes can matter for there: a permanent's notes as
 # computed for a permanent (compiler.affects); a resolved effect's lines apply to everything;
-# a card in a hidden zone matters only when it is cast or put into play.
-_HIDDEN_ZONE_ANSWERS = frozenset({"cast-free", "apply"})
+# a card in a hand or another zone matters when it is cast or put into play, and for what may be
+# done now (`actions`: casting it, 601.2; an ability that functions from there, 113.6m).
+_HIDDEN_ZONE_ANSWERS = frozenset({"cast-free", "apply", "actions"})
 
 
 def not_modelled(snapshot, answer=None):
