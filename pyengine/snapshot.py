@@ -191,6 +191,24 @@ class _Checker:
             return None
         return v
 
+    def known_keys(self, d, keys, where):
+        """A problem for each key of mapping D that is not one of KEYS."""
+        for k in d:
+            if k not in keys:
+                self.add(f"{where}: unknown key {show(k)}; allowed keys: {', '.join(keys)}")
+
+    def mappings(self, data, key, most, items, holds, listed=None):
+        """(i, where, mapping) for each entry of the list DATA[KEY] (LISTED, by default "a list of
+        ITEMS"; at most MOST ITEMS) that is a mapping; a problem for the others (a mapping with HOLDS)."""
+        given = self.typed(data, key, list, [], "", listed or f"a list of {items}")
+        given = self.sized(given, most, key, items)
+        for i, d in enumerate(given):
+            where = f"{key}[{i}]"
+            if not isinstance(d, dict):
+                self.add(f"{where}: expected a mapping with {holds}, got {show(d)}")
+                continue
+            yield i, where, d
+
     def flag(self, d, key, default, where):
         v = d.get(key)
         if v is None:
@@ -324,16 +342,9 @@ def _mana_pool(c, data, player_ref, players):
 def _stack(c, data, player_ref, card_ref, perms):
     """The objects on the stack, top first (405.1)."""
     out = []
-    given = c.typed(data, "stack", list, [], "", "a list of objects, top first")
-    given = c.sized(given, limits.MAX_STACK, "stack", "objects")
-    for i, d in enumerate(given):
-        where = f"stack[{i}]"
-        if not isinstance(d, dict):
-            c.add(f"{where}: expected a mapping with card and controller, got {show(d)}")
-            continue
-        for k in d:
-            if k not in STACK_KEYS:
-                c.add(f"{where}: unknown key {show(k)}; allowed keys: {', '.join(STACK_KEYS)}")
+    for i, where, d in c.mappings(data, "stack", limits.MAX_STACK, "objects", "card and controller",
+                                     "a list of objects, top first"):
+        c.known_keys(d, STACK_KEYS, where)
         ability = c.flag(d, "ability", False, where)
         source = d.get("source")
         if source is not None:
@@ -439,9 +450,7 @@ def _battlefield(c, data, player_ref, card_ref, cards):
         else:
             ids.add(pid)
             where = f"battlefield[{i}] ({pid})"
-        for k in d:
-            if k not in PERM_KEYS:
-                c.add(f"{where}: unknown key {show(k)}; allowed keys: {', '.join(PERM_KEYS)}")
+        c.known_keys(d, PERM_KEYS, where)
         face_down = d.get("face_down")
         if face_down is not None and face_down not in FACE_DOWN:
             c.add(f"{where}: face_down {show(face_down)} is not one of {', '.join(FACE_DOWN)}")
@@ -516,16 +525,8 @@ def _counters(c, d, where):
 
 def _effects(c, data, player_ref, card_ref, targets_ok):
     effects = []
-    ev = c.typed(data, "effects", list, [], "", "a list of effects")
-    ev = c.sized(ev, limits.MAX_EFFECTS, "effects", "effects")
-    for i, d in enumerate(ev):
-        where = f"effects[{i}]"
-        if not isinstance(d, dict):
-            c.add(f"{where}: expected a mapping with card, controller and targets, got {show(d)}")
-            continue
-        for k in d:
-            if k not in EFFECT_KEYS:
-                c.add(f"{where}: unknown key {show(k)}; allowed keys: {', '.join(EFFECT_KEYS)}")
+    for _, where, d in c.mappings(data, "effects", limits.MAX_EFFECTS, "effects", "card, controller and targets"):
+        c.known_keys(d, EFFECT_KEYS, where)
         card = card_ref(d["card"], f"{where}: card") if d.get("card") is not None else None
         ctrl = player_ref(d["controller"], f"{where}: controller") if d.get("controller") is not None else None
         for k in ("card", "controller"):
