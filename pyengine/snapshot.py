@@ -342,7 +342,7 @@ def _mana_pool(c, data, player_ref, players):
 def _stack(c, data, player_ref, card_ref, perms):
     """The objects on the stack, top first (405.1)."""
     out = []
-    for i, where, d in c.mappings(data, "stack", limits.MAX_STACK, "objects", "card and controller",
+    for _, where, d in c.mappings(data, "stack", limits.MAX_STACK, "objects", "card and controller",
                                      "a list of objects, top first"):
         c.known_keys(d, STACK_KEYS, where)
         ability = c.flag(d, "ability", False, where)
