@@ -76,16 +76,39 @@ def test_not_a_main_phase():
     assert find(r["actions"], "cast", "Lightning Bolt")
 
 
-def test_floating_mana_leaves_an_unpaid_cast_undecided_here():
+def test_floating_mana_pays_a_cast_in_actions_as_in_pay():
+    """106.4: mana in the pool can be spent; actions decides it as pay does (kb/mana_plan.lp)."""
     data = {"players": ["alice"], "hand": {"alice": ["Llanowar Elves"]}, "mana_pool": {"alice": ["{G}"]}}
     s = snapshot.validate(data)
     r = api.actions(s, "alice")
-    assert [a["not_modelled"] for a in r["not_modelled"] if a.get("card") == "Llanowar Elves"] == \
-        ["payment_needs_mtgkb_pay"]
+    assert find(r["actions"], "cast", "Llanowar Elves")
+    assert not find(r["not_modelled"], "cast", "Llanowar Elves")
     assert api.pay(s, "alice", "{G}", for_card="Llanowar Elves")["payable"] is True
+    # {R} floating can't pay {G} (106.1, 107.4): refused for the mana, as pay finds no plan
+    s = snapshot.validate({**data, "mana_pool": {"alice": ["{R}"]}})
+    r = api.actions(s, "alice")
+    assert find(r["refused"], "cast", "Llanowar Elves")[0]["reason"] == "cannot_pay_mana_cost"
+    assert api.pay(s, "alice", "{G}", for_card="Llanowar Elves")["payable"] is False
     s = snapshot.validate({**data, "mana_pool": {}})
     r = api.actions(s, "alice")
     assert find(r["refused"], "cast", "Llanowar Elves")[0]["reason"] == "cannot_pay_mana_cost"
+
+
+def test_snow_mana_cost_is_decided_by_snow_sources():
+    """107.4h: {S} is paid with one mana from a snow source; a Forest's mana can't pay it, a
+    Snow-Covered Forest's can."""
+    cards = [{"name": "Snow Bolt", "mana_cost": "{S}", "type": "Instant", "text": ""},
+             {"name": "Snow-Covered Forest", "mana_cost": None, "type": "Basic Snow Land — Forest",
+              "text": "({T}: Add {G}.)"}]
+    base = {"players": ["alice"], "hand": {"alice": ["Snow Bolt"]}, "cards": cards}
+    s = snapshot.validate({**base, "battlefield": [{"id": "f", "card": "Forest", "controller": "alice"}]})
+    r = api.actions(s, "alice")
+    assert find(r["refused"], "cast", "Snow Bolt")[0]["reason"] == "cannot_pay_mana_cost"
+    s = snapshot.validate({**base, "battlefield": [{"id": "f", "card": "Snow-Covered Forest",
+                                                    "controller": "alice"}]})
+    r = api.actions(s, "alice")
+    [cast] = find(r["actions"], "cast", "Snow Bolt")
+    assert cast["payment"] == [{"source": "f", "adds": "{G}"}]
 
 
 def test_a_mana_cost_with_a_symbol_not_modelled_is_never_priced_without_it():
