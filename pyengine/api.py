@@ -195,7 +195,9 @@ def actions(snapshot, player=None):
                 payments[atom[2]] = decided
         else:
             atoms.append(("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
-    legal, refused, unknown = render.actions(atoms, payments)
+    extras = {a[2]: max_x_entry(snapshot, player, a[2], cost_symbols(model, a[2]), x_count(model, a[2]))
+              for a in atoms if a[0] == "legal_action" and a[2].args[0] == Const("cast") and x_count(model, a[2])}
+    legal, refused, unknown = render.actions(atoms, payments, extras)
     for d in legal:
         if d["kind"] == "cast":
             card = snapshot.cards[d["card"]]
@@ -216,6 +218,37 @@ def cost_symbols(model, action):
             if sym != Const("x"):
                 out += [Const("generic") if sym == Const("generic") else sym] * n
     return out
+
+
+def x_count(model, action):
+    """How many {X} symbols ACTION's total cost has in an answer set of `actions` (107.3)."""
+    return sum(a[3].args[1] for a in model if a[0] == "action_detail" and a[1] == action
+               and a[2] == Const("cost") and getattr(a[3], "name", None) == "mana" and a[3].args[0] == Const("x"))
+
+
+def max_x_entry(snapshot, player, action, symbols, n_x):
+    """{"max_x": M}: the largest X for which PLAYER can pay ACTION's cost SYMBOLS plus N_X times X
+    generic mana now (107.3, 601.2b, 601.2f-h), decided by the plan of `mtgkb pay`; X is bounded by
+    payplan.MAX_SYMBOLS: if that much is payable, {"max_x": M, "max_x_at_limit": True}."""
+    from . import payplan
+    card = str(action.args[1])
+    _, spent_on = payplan.spell_types(snapshot, card)
+    limit = (payplan.MAX_SYMBOLS - len(symbols)) // n_x
+
+    def payable(x):
+        plan = solve_plan(snapshot, player, symbols + [Const("generic")] * (n_x * x), spent_on)
+        return plan.paid and not plan.too_large
+    lo, hi = 0, 1                     # payable(lo) (the cast is legal with X = 0); search above
+    while hi <= limit and payable(hi):
+        lo, hi = hi, hi * 2
+    if hi > limit:
+        if payable(limit):
+            return {"max_x": limit, "max_x_at_limit": True}
+        hi = limit
+    while hi - lo > 1:                # payable(lo), not payable(hi)
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if payable(mid) else (lo, mid)
+    return {"max_x": lo}
 
 
 def plan_decides(snapshot, player, action, symbols, cache):

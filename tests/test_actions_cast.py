@@ -2,6 +2,8 @@
 plays (305.2), lands can't be cast (305.9), the total cost (601.2f, kicker 702.33a) and its payment
 in the one solve (601.2g-h, 118.3)."""
 
+import pytest
+
 from pyengine import api, snapshot
 
 BF = [{"id": "f1", "card": "Forest", "controller": "alice"},
@@ -123,3 +125,35 @@ def test_a_mana_cost_with_a_symbol_not_modelled_is_never_priced_without_it():
     s = snapshot.validate({"players": ["alice", "bob"], "active": "alice", "battlefield": BF,
                            "hand": {"alice": ["Odd Spell"]}, "cards": [card]})
     assert api.cast_free(s, "Odd Spell", "alice")["castable"] is None
+
+
+def _x_board(pool=()):
+    cards = [{"name": "Blaze X", "mana_cost": "{X}{R}", "type": "Sorcery", "text": ""},
+             {"name": "Double X", "mana_cost": "{X}{X}{G}", "type": "Sorcery", "text": ""}]
+    bf = [{"id": f"m{i}", "card": "Mountain", "controller": "alice"} for i in range(3)] + \
+         [{"id": "f", "card": "Forest", "controller": "alice"}]
+    return snapshot.validate({"players": ["alice"], "hand": {"alice": ["Blaze X", "Double X"]},
+                              "cards": cards, "battlefield": bf, "mana_pool": {"alice": list(pool)}})
+
+
+def test_max_x_is_the_largest_x_payable_now():
+    """107.3, 601.2f: {X}{R} with three Mountains and a Forest: X up to 3 (four mana, one is {R});
+    with {G} floating (106.4) up to 4. {X}{X}{G} (107.3: each X is the same value): 2X+1 <= 4 gives
+    X up to 1; with the floating {G}, 2X+1 <= 5 gives 2."""
+    r = api.actions(_x_board(), "alice")
+    assert find(r["actions"], "cast", "Blaze X")[0]["max_x"] == 3
+    assert find(r["actions"], "cast", "Double X")[0]["max_x"] == 1
+    r = api.actions(_x_board(["{G}"]), "alice")
+    assert find(r["actions"], "cast", "Blaze X")[0]["max_x"] == 4
+    assert find(r["actions"], "cast", "Double X")[0]["max_x"] == 2
+
+
+def test_apply_cast_refuses_an_x_beyond_what_can_be_paid():
+    from pyengine.errors import InputError
+    from pyengine.transitions import perform
+    s = _x_board()
+    with pytest.raises(InputError, match="X can be at most 3"):
+        perform(s, "cast", card="Blaze X", player="alice", x=4)
+    done = perform(s, "cast", card="Blaze X", player="alice", x=3)
+    assert [e for e in done["events"] if e["event"] == "cast"][0]["x"] == 3
+    assert all(p.get("tapped") for p in done["snapshot"]["battlefield"])
