@@ -172,7 +172,8 @@ def actions(snapshot, player=None):
     paid = {a[1] for a in model if a[0] == "paid"}
     too_large = {a[1] for a in model if a[0] == "payment_too_large"}
     partial = any(a[0] == "payment_partial" for a in model)
-    atoms, payments = [], {}
+    needs_plan = {a[1] for a in model if a[0] == "question_needs_plan"}
+    atoms, payments, plans = [], {}, {}
     for atom in model:
         q = questions.get(atom[2]) if atom[0] == "legal_action" else None
         if q is None or q in paid:
@@ -181,13 +182,22 @@ def actions(snapshot, player=None):
                 payments[atom[2]] = class_payment(model, q)
         elif q in too_large:
             atoms.append(("not_modelled_action", player, atom[2], Const("payment_too_large")))
-        elif partial and atom[2].args[0] == Const("cast"):
-            # floating mana and sources whose mana abilities cost mana or life are used by
-            # `mtgkb pay` only: that no untapped {T} source pays it does not decide it
-            atoms.append(("not_modelled_action", player, atom[2], Const("payment_needs_mtgkb_pay")))
+        elif (partial or q in needs_plan) and atom[2].args[0] == Const("cast"):
+            # floating mana, sources whose mana abilities cost mana or life, and {S} are for the
+            # plan (kb/mana_plan.lp), the KB that decides `mtgkb pay`: it decides this cast
+            decided = plan_decides(snapshot, player, atom[2], cost_symbols(model, atom[2]), plans)
+            if decided is None:
+                atoms.append(("not_modelled_action", player, atom[2], Const("payment_too_large")))
+            elif decided is False:
+                atoms.append(("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
+            else:
+                atoms.append(atom)
+                payments[atom[2]] = decided
         else:
             atoms.append(("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
-    legal, refused, unknown = render.actions(atoms, payments)
+    extras = {a[2]: max_x_entry(snapshot, player, a[2], cost_symbols(model, a[2]), x_count(model, a[2]))
+              for a in atoms if a[0] == "legal_action" and a[2].args[0] == Const("cast") and x_count(model, a[2])}
+    legal, refused, unknown = render.actions(atoms, payments, extras)
     for d in legal:
         if d["kind"] == "cast":
             card = snapshot.cards[d["card"]]
@@ -195,6 +205,88 @@ def actions(snapshot, player=None):
             if faces & targeted_faces(snapshot, d["card"]):
                 d["not_checked"] = ["targets (601.2c)"]
     return {"player": player, "actions": legal, "refused": refused, "not_modelled": unknown}
+
+
+def cost_symbols(model, action):
+    """The mana symbols of ACTION's total cost in an answer set of `actions`, one term per symbol as
+    kb/mana_plan.lp takes them (plan_symbol/2): generic expanded, {X} as 0 (107.3)."""
+    out = []
+    for a in model:
+        if a[0] == "action_detail" and a[1] == action and a[2] == Const("cost") \
+                and getattr(a[3], "name", None) == "mana":
+            sym, n = a[3].args
+            if sym != Const("x"):
+                out += [Const("generic") if sym == Const("generic") else sym] * n
+    return out
+
+
+def x_count(model, action):
+    """How many {X} symbols ACTION's total cost has in an answer set of `actions` (107.3)."""
+    return sum(a[3].args[1] for a in model if a[0] == "action_detail" and a[1] == action
+               and a[2] == Const("cost") and getattr(a[3], "name", None) == "mana" and a[3].args[0] == Const("x"))
+
+
+def max_x_entry(snapshot, player, action, symbols, n_x):
+    """{"max_x": M}: the largest X for which PLAYER can pay ACTION's cost SYMBOLS plus N_X times X
+    generic mana now (107.3, 601.2b, 601.2f-h), decided by the plan of `mtgkb pay`; X is bounded by
+    payplan.MAX_SYMBOLS: if that much is payable, {"max_x": M, "max_x_at_limit": True}."""
+    from . import payplan
+    card = str(action.args[1])
+    _, spent_on = payplan.spell_types(snapshot, card)
+    limit = (payplan.MAX_SYMBOLS - len(symbols)) // n_x
+
+    def payable(x):
+        plan = solve_plan(snapshot, player, symbols + [Const("generic")] * (n_x * x), spent_on)
+        return plan.paid and not plan.too_large
+    lo, hi = 0, 1                     # payable(lo) (the cast is legal with X = 0); search above
+    while hi <= limit and payable(hi):
+        lo, hi = hi, hi * 2
+    if hi > limit:
+        if payable(limit):
+            return {"max_x": limit, "max_x_at_limit": True}
+        hi = limit
+    while hi - lo > 1:                # payable(lo), not payable(hi)
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if payable(mid) else (lo, mid)
+    return {"max_x": lo}
+
+
+def plan_decides(snapshot, player, action, symbols, cache):
+    """Whether PLAYER can cast (ACTION) paying SYMBOLS now, decided by the plan (kb/mana_plan.lp, the
+    KB of `mtgkb pay`): the payment of its best plan as class_payment gives it, False if no plan pays
+    it, None if deciding it needs numbers beyond the solver's integers. CACHE: by cost and card."""
+    from . import payplan
+    card = str(action.args[1])
+    key = (tuple(map(str, symbols)), card)
+    if key not in cache:
+        _, spent_on = payplan.spell_types(snapshot, card)
+        plan = solve_plan(snapshot, player, symbols, spent_on)
+        if plan.too_large:
+            cache[key] = None
+        elif not plan.paid:
+            cache[key] = False
+        else:
+            cache[key] = [(a["source"], a["ability"], a["adds"].strip("{}").split("}{"))
+                          for a in plan.answer()["activations"]]
+    return cache[key]
+
+
+PLAN_OPT_STRATEGY = "usc,oll,stratify"    # clasp's --opt-strategy for the plan's solve
+
+
+def solve_plan(snapshot, player, symbols, spent_on, extra_facts=()):
+    """The best plan (payplan.Plan) of PLAYER paying SYMBOLS spent on SPENT_ON, one solve of
+    queries/pay_plan.lp."""
+    from . import payplan
+    from .facts import pool_kinds
+    kinds = pool_kinds(snapshot).get(player, [])
+    eng = engine(snapshot, "pay_plan", facts=payplan.facts(player, symbols, spent_on) + list(extra_facts))
+    # core-guided optimization proves "no plan taps fewer permanents" far sooner; stratified by the
+    # priority levels of the best-plan order, sooner still (bench/README.md)
+    [model] = eng.ask(optimize=True, opt_strategy=PLAN_OPT_STRATEGY)
+    plan = payplan.Plan(snapshot, player, symbols, model, kinds)
+    plan.engine = eng
+    return plan
 
 
 def pay_cost(snapshot, player, action, sources=None):
@@ -518,17 +610,15 @@ def pay_plan(snapshot, player=None, cost="", x=None, for_card=None, all_plans=Fa
     if for_card is not None:
         card, spent_on = payplan.spell_types(snapshot, for_card)
     kinds = pool_kinds(snapshot).get(player, [])
-    facts = payplan.facts(player, symbols, spent_on)
+    facts = []
     if sources is not None:
         check_ids(snapshot, sources)
         facts += [("plan_restricted",)] + [("plan_with", s) for s in sources]
     typed = "".join("{%s}" % s.upper() for s in payplan.symbols(cost))
     out = {"player": player, "cost": typed, **({"x": xval} if xval is not None else {}),
            "for": card, "payable": False, "plan": None, "reason": None}
-    eng = engine(snapshot, "pay_plan", facts=facts)
-    # core-guided optimization proves "no plan taps fewer permanents" far sooner (bench/README.md)
-    [model] = eng.ask(optimize=True, opt_strategy="usc,oll")
-    plan = payplan.Plan(snapshot, player, symbols, model, kinds)
+    plan = solve_plan(snapshot, player, symbols, spent_on, facts)
+    eng = plan.engine
     if plan.too_large:
         out["payable"] = None
         out["reason"] = "not modelled: the plan would need numbers beyond the solver's integer range"

@@ -48,11 +48,13 @@ def value(v):
 CARD_ACTIONS = ("cast", "play_land")      # actions on a card in hand, not on a permanent
 
 
-def actions(model, payments=None):
+def actions(model, payments=None, extras=None):
     """Group legal_action / refused / not_modelled_action / action_detail atoms of a model into
     public action dicts: (legal, refused, not_modelled), each sorted. PAYMENTS: {action term:
-    [(source, ability, letters)]} adds a "payment" to those actions."""
+    [(source, ability, letters)]} adds a "payment" to those actions; EXTRAS: {action term: dict}
+    adds its keys to those legal actions."""
     payments = payments or {}
+    extras = extras or {}
     details = {}
     for atom in model:
         if atom[0] == "action_detail":
@@ -65,6 +67,7 @@ def actions(model, payments=None):
             if atom[2] in payments:
                 d["payment"] = [{"source": s, "adds": "".join("{%s}" % x for x in letters)}
                                 for s, _, letters in payments[atom[2]]]
+            d.update(extras.get(atom[2], {}))
             legal.append(d)
         elif atom[0] == "refused":
             d = _action(atom[2], details.get(atom[2], {}))

@@ -2,6 +2,8 @@
 plays (305.2), lands can't be cast (305.9), the total cost (601.2f, kicker 702.33a) and its payment
 in the one solve (601.2g-h, 118.3)."""
 
+import pytest
+
 from pyengine import api, snapshot
 
 BF = [{"id": "f1", "card": "Forest", "controller": "alice"},
@@ -76,16 +78,39 @@ def test_not_a_main_phase():
     assert find(r["actions"], "cast", "Lightning Bolt")
 
 
-def test_floating_mana_leaves_an_unpaid_cast_undecided_here():
+def test_floating_mana_pays_a_cast_in_actions_as_in_pay():
+    """106.4: mana in the pool can be spent; actions decides it as pay does (kb/mana_plan.lp)."""
     data = {"players": ["alice"], "hand": {"alice": ["Llanowar Elves"]}, "mana_pool": {"alice": ["{G}"]}}
     s = snapshot.validate(data)
     r = api.actions(s, "alice")
-    assert [a["not_modelled"] for a in r["not_modelled"] if a.get("card") == "Llanowar Elves"] == \
-        ["payment_needs_mtgkb_pay"]
+    assert find(r["actions"], "cast", "Llanowar Elves")
+    assert not find(r["not_modelled"], "cast", "Llanowar Elves")
     assert api.pay(s, "alice", "{G}", for_card="Llanowar Elves")["payable"] is True
+    # {R} floating can't pay {G} (106.1, 107.4): refused for the mana, as pay finds no plan
+    s = snapshot.validate({**data, "mana_pool": {"alice": ["{R}"]}})
+    r = api.actions(s, "alice")
+    assert find(r["refused"], "cast", "Llanowar Elves")[0]["reason"] == "cannot_pay_mana_cost"
+    assert api.pay(s, "alice", "{G}", for_card="Llanowar Elves")["payable"] is False
     s = snapshot.validate({**data, "mana_pool": {}})
     r = api.actions(s, "alice")
     assert find(r["refused"], "cast", "Llanowar Elves")[0]["reason"] == "cannot_pay_mana_cost"
+
+
+def test_snow_mana_cost_is_decided_by_snow_sources():
+    """107.4h: {S} is paid with one mana from a snow source; a Forest's mana can't pay it, a
+    Snow-Covered Forest's can."""
+    cards = [{"name": "Snow Bolt", "mana_cost": "{S}", "type": "Instant", "text": ""},
+             {"name": "Snow-Covered Forest", "mana_cost": None, "type": "Basic Snow Land — Forest",
+              "text": "({T}: Add {G}.)"}]
+    base = {"players": ["alice"], "hand": {"alice": ["Snow Bolt"]}, "cards": cards}
+    s = snapshot.validate({**base, "battlefield": [{"id": "f", "card": "Forest", "controller": "alice"}]})
+    r = api.actions(s, "alice")
+    assert find(r["refused"], "cast", "Snow Bolt")[0]["reason"] == "cannot_pay_mana_cost"
+    s = snapshot.validate({**base, "battlefield": [{"id": "f", "card": "Snow-Covered Forest",
+                                                    "controller": "alice"}]})
+    r = api.actions(s, "alice")
+    [cast] = find(r["actions"], "cast", "Snow Bolt")
+    assert cast["payment"] == [{"source": "f", "adds": "{G}"}]
 
 
 def test_a_mana_cost_with_a_symbol_not_modelled_is_never_priced_without_it():
@@ -100,3 +125,35 @@ def test_a_mana_cost_with_a_symbol_not_modelled_is_never_priced_without_it():
     s = snapshot.validate({"players": ["alice", "bob"], "active": "alice", "battlefield": BF,
                            "hand": {"alice": ["Odd Spell"]}, "cards": [card]})
     assert api.cast_free(s, "Odd Spell", "alice")["castable"] is None
+
+
+def _x_board(pool=()):
+    cards = [{"name": "Blaze X", "mana_cost": "{X}{R}", "type": "Sorcery", "text": ""},
+             {"name": "Double X", "mana_cost": "{X}{X}{G}", "type": "Sorcery", "text": ""}]
+    bf = [{"id": f"m{i}", "card": "Mountain", "controller": "alice"} for i in range(3)] + \
+         [{"id": "f", "card": "Forest", "controller": "alice"}]
+    return snapshot.validate({"players": ["alice"], "hand": {"alice": ["Blaze X", "Double X"]},
+                              "cards": cards, "battlefield": bf, "mana_pool": {"alice": list(pool)}})
+
+
+def test_max_x_is_the_largest_x_payable_now():
+    """107.3, 601.2f: {X}{R} with three Mountains and a Forest: X up to 3 (four mana, one is {R});
+    with {G} floating (106.4) up to 4. {X}{X}{G} (107.3: each X is the same value): 2X+1 <= 4 gives
+    X up to 1; with the floating {G}, 2X+1 <= 5 gives 2."""
+    r = api.actions(_x_board(), "alice")
+    assert find(r["actions"], "cast", "Blaze X")[0]["max_x"] == 3
+    assert find(r["actions"], "cast", "Double X")[0]["max_x"] == 1
+    r = api.actions(_x_board(["{G}"]), "alice")
+    assert find(r["actions"], "cast", "Blaze X")[0]["max_x"] == 4
+    assert find(r["actions"], "cast", "Double X")[0]["max_x"] == 2
+
+
+def test_apply_cast_refuses_an_x_beyond_what_can_be_paid():
+    from pyengine.errors import InputError
+    from pyengine.transitions import perform
+    s = _x_board()
+    with pytest.raises(InputError, match="X can be at most 3"):
+        perform(s, "cast", card="Blaze X", player="alice", x=4)
+    done = perform(s, "cast", card="Blaze X", player="alice", x=3)
+    assert [e for e in done["events"] if e["event"] == "cast"][0]["x"] == 3
+    assert all(p.get("tapped") for p in done["snapshot"]["battlefield"])

@@ -31,9 +31,8 @@ def check_legal(s, player, card, kind, match=lambda a: True):
     mine = lambda entries: [a for a in entries if a["kind"] == kind and a.get("card") == card and match(a)]
     if mine(answer["actions"]):
         return card
-    unknown = [a for a in mine(answer["not_modelled"]) if a["not_modelled"] == "payment_needs_mtgkb_pay"]
     refused = mine(answer["refused"])
-    if kind == "cast" and (unknown or refused and all(a["rule"] == "118.3" for a in refused)):
+    if kind == "cast" and refused and all(a["rule"] == "118.3" for a in refused):
         return card                                # only the mana: `pay` decides it exactly
     if refused:
         raise InputError(f"{player} can't {kind.replace('_', ' ')} {card} now: {_why(refused)}")

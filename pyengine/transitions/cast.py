@@ -34,6 +34,9 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
     has_x = "{X}" in "".join(f.mana_cost or "" for f in faces)
     if x is not None and not has_x:
         raise InputError(f"--x is given, but {card}'s mana cost has no {{X}}")
+    if x is not None and "max_x" in entry and x > entry["max_x"] and not entry.get("max_x_at_limit"):
+        raise InputError(f"{player} can't pay {card}'s cost with X = {x}: X can be at most "
+                         f"{entry['max_x']} now (CR 107.3, 601.2f-h)")
     if has_x and "{X}" not in cost:
         cost += "{X}"
     sources = None if pay is None else ([] if pay == "none" else pay.split(","))
