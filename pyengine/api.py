@@ -173,13 +173,19 @@ def actions(snapshot, player=None):
     too_large = {a[1] for a in model if a[0] == "payment_too_large"}
     partial = any(a[0] == "payment_partial" for a in model)
     needs_plan = {a[1] for a in model if a[0] == "question_needs_plan"}
-    atoms, payments, plans = [], {}, {}
+    atoms, payments, plans, spent = [], {}, {}, {}
     for atom in model:
         q = questions.get(atom[2]) if atom[0] == "legal_action" else None
         if q is None or q in paid:
             atoms.append(atom)
             if q is not None and atom[2].args[0] == Const("cast"):
                 payments[atom[2]] = class_payment(model, q)
+                symbols = cost_symbols(model, atom[2])
+                if any(getattr(x, "name", None) in ("phyrexian", "phyrexian_hybrid") for x in symbols):
+                    # which Phyrexian symbols are paid with life (107.4f): the plan says, as for pay
+                    decided = plan_decides(snapshot, player, atom[2], symbols, plans)
+                    if decided:
+                        payments[atom[2]], spent[atom[2]] = decided
         elif q in too_large:
             atoms.append(("not_modelled_action", player, atom[2], Const("payment_too_large")))
         elif (partial or q in needs_plan) and atom[2].args[0] == Const("cast"):
@@ -192,11 +198,13 @@ def actions(snapshot, player=None):
                 atoms.append(("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
             else:
                 atoms.append(atom)
-                payments[atom[2]] = decided
+                payments[atom[2]], spent[atom[2]] = decided
         else:
             atoms.append(("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
     extras = {a[2]: max_x_entry(snapshot, player, a[2], cost_symbols(model, a[2]), x_count(model, a[2]))
               for a in atoms if a[0] == "legal_action" and a[2].args[0] == Const("cast") and x_count(model, a[2])}
+    for a, keys in spent.items():          # the plan's floating mana and life belong to its payment
+        extras[a] = {**keys, **extras.get(a, {})}
     legal, refused, unknown = render.actions(atoms, payments, extras)
     for d in legal:
         if d["kind"] == "cast":
@@ -253,8 +261,9 @@ def max_x_entry(snapshot, player, action, symbols, n_x):
 
 def plan_decides(snapshot, player, action, symbols, cache):
     """Whether PLAYER can cast (ACTION) paying SYMBOLS now, decided by the plan (kb/mana_plan.lp, the
-    KB of `mtgkb pay`): the payment of its best plan as class_payment gives it, False if no plan pays
-    it, None if deciding it needs numbers beyond the solver's integers. CACHE: by cost and card."""
+    KB of `mtgkb pay`): (the mana abilities of its best plan as class_payment gives them, the
+    floating mana and life it spends as extra keys of the action), False if no plan pays it, None
+    if deciding it needs numbers beyond the solver's integers. CACHE: by cost and card."""
     from . import payplan
     card = str(action.args[1])
     key = (tuple(map(str, symbols)), card)
@@ -266,8 +275,11 @@ def plan_decides(snapshot, player, action, symbols, cache):
         elif not plan.paid:
             cache[key] = False
         else:
-            cache[key] = [(a["source"], a["ability"], a["adds"].strip("{}").split("}{"))
-                          for a in plan.answer()["activations"]]
+            answer = plan.answer()
+            cache[key] = ([(a["source"], a["ability"], a["adds"].strip("{}").split("}{"))
+                           for a in answer["activations"]],
+                          {**({"payment_pool": answer["pool"]} if answer["pool"] else {}),
+                           **({"payment_life": answer["life"]} if answer["life"] else {})})
     return cache[key]
 
 

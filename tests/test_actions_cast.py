@@ -83,7 +83,9 @@ def test_floating_mana_pays_a_cast_in_actions_as_in_pay():
     data = {"players": ["alice"], "hand": {"alice": ["Llanowar Elves"]}, "mana_pool": {"alice": ["{G}"]}}
     s = snapshot.validate(data)
     r = api.actions(s, "alice")
-    assert find(r["actions"], "cast", "Llanowar Elves")
+    [elves] = find(r["actions"], "cast", "Llanowar Elves")
+    # the payment says what pays: no mana ability, the floating {G}
+    assert elves["payment"] == [] and elves["payment_pool"] == ["{G}"] and "payment_life" not in elves
     assert not find(r["not_modelled"], "cast", "Llanowar Elves")
     assert api.pay(s, "alice", "{G}", for_card="Llanowar Elves")["payable"] is True
     # {R} floating can't pay {G} (106.1, 107.4): refused for the mana, as pay finds no plan
@@ -157,3 +159,21 @@ def test_apply_cast_refuses_an_x_beyond_what_can_be_paid():
     done = perform(s, "cast", card="Blaze X", player="alice", x=3)
     assert [e for e in done["events"] if e["event"] == "cast"][0]["x"] == 3
     assert all(p.get("tapped") for p in done["snapshot"]["battlefield"])
+
+
+def test_a_phyrexian_symbol_paid_with_life_is_part_of_the_payment():
+    """107.4f: {G/P} can be paid with {G} or with 2 life. With only a Mountain, the {1} is paid by the
+    Mountain and the {G/P} with 2 life (119.4: alice has 20): the cast's payment says both; the
+    same plan as `pay --for` gives."""
+    card = {"name": "Phy Spell", "mana_cost": "{1}{G/P}", "type": "Instant", "text": ""}
+    s = snapshot.validate({"players": ["alice"], "battlefield": [{"id": "m", "card": "Mountain", "controller": "alice"}],
+                           "hand": {"alice": ["Phy Spell"]}, "cards": [card]})
+    [spell] = find(api.actions(s, "alice")["actions"], "cast", "Phy Spell")
+    assert spell["payment"] == [{"source": "m", "adds": "{R}"}] and spell["payment_life"] == 2
+    plan = api.pay(s, "alice", "{1}{G/P}", for_card="Phy Spell")["plan"]
+    assert plan["life"] == 2 and [a["source"] for a in plan["activations"]] == ["m"]
+    # with 1 life, 2 life can't be paid (119.4) and there is no green source: refused for the mana
+    s = snapshot.validate({"players": ["alice"], "life": {"alice": 1},
+                           "battlefield": [{"id": "m", "card": "Mountain", "controller": "alice"}],
+                           "hand": {"alice": ["Phy Spell"]}, "cards": [card]})
+    assert find(api.actions(s, "alice")["refused"], "cast", "Phy Spell")[0]["reason"] == "cannot_pay_mana_cost"
