@@ -181,7 +181,8 @@ def actions(snapshot, player=None):
             if q is not None and atom[2].args[0] == Const("cast"):
                 payments[atom[2]] = class_payment(model, q)
                 symbols = cost_symbols(model, atom[2])
-                if any(getattr(x, "name", None) in ("phyrexian", "phyrexian_hybrid") for x in symbols):
+                if snapshot.life.get(player, 0) >= 2 and any(
+                        getattr(x, "name", None) in ("phyrexian", "phyrexian_hybrid") for x in symbols):
                     # which Phyrexian symbols are paid with life (107.4f): the plan says, as for pay
                     decided = plan_decides(snapshot, player, atom[2], symbols, plans)
                     if decided:
@@ -263,12 +264,12 @@ def plan_decides(snapshot, player, action, symbols, cache):
     """Whether PLAYER can cast (ACTION) paying SYMBOLS now, decided by the plan (kb/mana_plan.lp, the
     KB of `mtgkb pay`): (the mana abilities of its best plan as class_payment gives them, the
     floating mana and life it spends as extra keys of the action), False if no plan pays it, None
-    if deciding it needs numbers beyond the solver's integers. CACHE: by cost and card."""
+    if deciding it needs numbers beyond the solver's integers. CACHE: by cost and what the mana is
+    spent on (the spell's types, for spend restrictions)."""
     from . import payplan
-    card = str(action.args[1])
-    key = (tuple(map(str, symbols)), card)
+    _, spent_on = payplan.spell_types(snapshot, str(action.args[1]))
+    key = (tuple(map(str, symbols)), repr(spent_on))       # what the plan depends on
     if key not in cache:
-        _, spent_on = payplan.spell_types(snapshot, card)
         plan = solve_plan(snapshot, player, symbols, spent_on)
         if plan.too_large:
             cache[key] = None
