@@ -75,6 +75,9 @@ def _hybrid_phyrexian(s):
 def spell_types(snapshot, card):
     """(card name, its card types) for --for CARD."""
     name = cardlookup.among(snapshot.cards, card)
+    if name not in snapshot.cards:
+        raise InputError(f"--for {show(card)}: not a card of this snapshot (name one it has: in a hand, "
+                         "on the battlefield or the stack, or under cards:)")
     return name, sorted({t for face in snapshot.cards[name].faces for t in cardlib.card_types(face)})
 
 

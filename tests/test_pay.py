@@ -192,3 +192,8 @@ def test_cli(tmp_path):
     assert code == 0 and out.startswith("alice pays {U}{U}: no.")
     code, _, err = run_cli(["pay", str(path), "{U}", "--player", "carol"])
     assert code == 2 and err.startswith("error: unknown player")
+    # --for a card the snapshot doesn't have: one error line, exit 2 (was a KeyError traceback)
+    code, out, err = run_cli(["pay", str(path), "{U}", "--player", "alice", "--for", "Nope"])
+    assert (code, out) == (2, "") and err.splitlines() == [
+        "error: --for 'Nope': not a card of this snapshot (name one it has: in a hand, on the battlefield "
+        "or the stack, or under cards:)"]
