@@ -107,7 +107,8 @@ _HIDDEN_ZONE_ANSWERS = frozenset({"cast-free", "apply", "actions"})
 
 def not_modelled(snapshot, answer=None):
     """The compiler's notes (``compiler.Note``) for every card the snapshot uses, or with
-    ``answer`` (one of ``compiler.affects.ANSWERS``) only those that could change that answer."""
+    ``answer`` (one of ``compiler.affects.ANSWERS`` or ``MADE_OF``) only those that could change
+    that answer (``compiler.affects.concerns``)."""
     from .compiler.affects import concerns
     on_battlefield = {p.card for p in snapshot.battlefield}
     in_effects = {e.card for e in snapshot.effects}

@@ -224,9 +224,7 @@ def validate(data):
     c = _Checker()
     if not isinstance(data, dict):
         raise InputError("snapshot: the top level must be a mapping")
-    for k in data:
-        if k not in TOP_KEYS:
-            c.add(f"snapshot: unknown key {show(k)}; allowed keys: {', '.join(TOP_KEYS)}")
+    c.known_keys(data, TOP_KEYS, "snapshot")
 
     good_players = _players(c, data)
     pset = set(good_players)

@@ -90,7 +90,7 @@ def test_unknown_command_and_missing_argument_exit_2():
     assert run_cli(["show", str(ROOT / "examples" / "basic-lands.yaml")])[0] == 2      # ID missing
 
 
-# --- the contract examples (../shared/examples/contract-examples.yaml) for could-produce and show ---
+# --- the public contract's worked examples (copied into tests/scenarios/contract.yaml) for could-produce and show ---
 
 CONTRACT = [
     ("106.7 — Reflecting Pool could produce any type a land you control could produce",

@@ -78,9 +78,8 @@ def _pool(snap, player):
 def test_apply_cast_replays_the_plan(seed):
     """The board's cost as the mana cost of an instant in the payer's hand (they hold priority):
     `apply cast --pay IDS` (the permanents of pay's best plan) pays it, and the new snapshot shows
-    exactly that payment. A
-    hybrid Phyrexian symbol ({W/U/P}) is taken by `pay` but not read in a card's mana cost: casting
-    such a card is refused as not modelled, never priced without it."""
+    exactly that payment. A hybrid Phyrexian symbol ({W/U/P}) is taken by `pay` but not read in a
+    card's mana cost: casting such a card is refused as not modelled, never priced without it."""
     snap, cost, player, x = random_board(seed, pool=seed % 3 == 0)
     snap = dict(snap, priority=player, hand={player: ["Payref Spell"]},
                 cards=snap.get("cards", []) + [{"name": "Payref Spell", "mana_cost": cost, "type": "Instant",
