@@ -318,7 +318,7 @@ def validate(data):
 
 def _mana_pool(c, data, player_ref, players):
     """{player: [PoolMana]} (106.4), every player present."""
-    from .manapool import parse_entry
+    from .manapool import ENTRY_KEYS, parse_entry
     pool = {pl: [] for pl in players}
     given = c.typed(data, "mana_pool", dict, {}, "", "a mapping from player to a list of mana")
     for pl, entries in given.items():
@@ -330,6 +330,9 @@ def _mana_pool(c, data, player_ref, players):
             continue
         entries = c.sized(entries, limits.MAX_POOL, where, "mana")
         for j, v in enumerate(entries):
+            if isinstance(v, dict) and any(k not in ENTRY_KEYS for k in v):
+                c.known_keys(v, ENTRY_KEYS, f"{where}[{j}]")
+                continue
             try:
                 pool[pl].append(parse_entry(v))
             except ValueError as e:
