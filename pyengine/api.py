@@ -174,13 +174,14 @@ def actions(snapshot, player=None):
     partial = any(a[0] == "payment_partial" for a in model)
     needs_plan = {a[1] for a in model if a[0] == "question_needs_plan"}
     atoms, payments, plans, spent = [], {}, {}, {}
+    costs, class_payments = cost_details(model), ClassPayments(model)
     for atom in model:
         q = questions.get(atom[2]) if atom[0] == "legal_action" else None
         if q is None or q in paid:
             atoms.append(atom)
             if q is not None and atom[2].args[0] == Const("cast"):
-                payments[atom[2]] = class_payment(model, q)
-                symbols = cost_symbols(model, atom[2])
+                payments[atom[2]] = class_payments.of(q)
+                symbols = cost_symbols(costs.get(atom[2], ()))
                 if snapshot.life.get(player, 0) >= 2 and any(
                         getattr(x, "name", None) in ("phyrexian", "phyrexian_hybrid") for x in symbols):
                     # which Phyrexian symbols are paid with life (107.4f): the plan says, as for pay
@@ -192,7 +193,7 @@ def actions(snapshot, player=None):
         elif (partial or q in needs_plan) and atom[2].args[0] == Const("cast"):
             # floating mana, sources whose mana abilities cost mana or life, and {S} are for the
             # plan (kb/mana_plan.lp), the KB that decides `mtgkb pay`: it decides this cast
-            decided = plan_decides(snapshot, player, atom[2], cost_symbols(model, atom[2]), plans)
+            decided = plan_decides(snapshot, player, atom[2], cost_symbols(costs.get(atom[2], ())), plans)
             if decided is None:
                 atoms.append(("not_modelled_action", player, atom[2], Const("payment_too_large")))
             elif decided is False:
@@ -202,8 +203,9 @@ def actions(snapshot, player=None):
                 payments[atom[2]], spent[atom[2]] = decided
         else:
             atoms.append(("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
-    extras = {a[2]: max_x_entry(snapshot, player, a[2], cost_symbols(model, a[2]), x_count(model, a[2]))
-              for a in atoms if a[0] == "legal_action" and a[2].args[0] == Const("cast") and x_count(model, a[2])}
+    extras = {a[2]: max_x_entry(snapshot, player, a[2], cost_symbols(costs[a[2]]), x_count(costs[a[2]]))
+              for a in atoms if a[0] == "legal_action" and a[2].args[0] == Const("cast")
+              and x_count(costs.get(a[2], ()))}
     for a, keys in spent.items():          # the plan's floating mana and life belong to its payment
         extras[a] = {**keys, **extras.get(a, {})}
     legal, refused, unknown = render.actions(atoms, payments, extras)
@@ -216,23 +218,29 @@ def actions(snapshot, player=None):
     return {"player": player, "actions": legal, "refused": refused, "not_modelled": unknown}
 
 
-def cost_symbols(model, action):
-    """The mana symbols of ACTION's total cost in an answer set of `actions`, one term per symbol as
-    kb/mana_plan.lp takes them (plan_symbol/2): generic expanded, {X} as 0 (107.3)."""
-    out = []
+def cost_details(model):
+    """{action: [its mana cost symbols (sym, n)]} of an answer set of `actions` (action_detail/3 with
+    key cost and a mana(Sym, N) value), in one pass."""
+    out = {}
     for a in model:
-        if a[0] == "action_detail" and a[1] == action and a[2] == Const("cost") \
-                and getattr(a[3], "name", None) == "mana":
-            sym, n = a[3].args
-            if sym != Const("x"):
-                out += [Const("generic") if sym == Const("generic") else sym] * n
+        if a[0] == "action_detail" and a[2] == Const("cost") and getattr(a[3], "name", None) == "mana":
+            out.setdefault(a[1], []).append(a[3].args)
     return out
 
 
-def x_count(model, action):
-    """How many {X} symbols ACTION's total cost has in an answer set of `actions` (107.3)."""
-    return sum(a[3].args[1] for a in model if a[0] == "action_detail" and a[1] == action
-               and a[2] == Const("cost") and getattr(a[3], "name", None) == "mana" and a[3].args[0] == Const("x"))
+def cost_symbols(mana_cost):
+    """The mana symbols of an action's total cost (its ``cost_details`` entry), one term per symbol
+    as kb/mana_plan.lp takes them (plan_symbol/2): generic expanded, {X} as 0 (107.3)."""
+    out = []
+    for sym, n in mana_cost:
+        if sym != Const("x"):
+            out += [Const("generic") if sym == Const("generic") else sym] * n
+    return out
+
+
+def x_count(mana_cost):
+    """How many {X} symbols an action's total cost (its ``cost_details`` entry) has (107.3)."""
+    return sum(n for sym, n in mana_cost if sym == Const("x"))
 
 
 def max_x_entry(snapshot, player, action, symbols, n_x):
@@ -332,24 +340,34 @@ def class_payment(model, question, excluded=()):
     """[(source id, ability, [letters])] of the payment of QUESTION in an answer set of the
     payment part (tap_count/4, source_class/3, class_outcome/4): the sources of each class taken in
     id order, never one in EXCLUDED (the action's own source, 107.5)."""
-    members = {}
-    for a in model:                                    # sorted by id within a class
-        if a[0] == "source_class" and a[2] not in excluded:
-            members.setdefault(a[3], []).append(a[2])
-    by = {}
-    for a in model:
-        if a[0] == "class_outcome":
-            by.setdefault((a[2], a[3]), []).append(a[4])
-    taps = {}
-    for a in model:
-        if a[0] == "tap_count" and a[1] == question:
-            taps[(a[2], a[3])] = max(taps.get((a[2], a[3]), 0), a[4])
-    paid = []
-    for (cl, vector), n in sorted(taps.items(), key=lambda kv: render_term(kv[0])):
-        ability = min(by[(cl, vector)], key=render_term)
-        for _ in range(n):
-            paid.append((members[cl].pop(0), ability, mana.letters(mana.counts(vector))))
-    return sorted(paid, key=lambda t: t[0])
+    return ClassPayments(model).of(question, excluded)
+
+
+class ClassPayments:
+    """The payments of every question of one answer set of the payment part, read in one pass over
+    the model (an `actions` answer has a question per cast: one pass each would grow with the
+    board times the hand)."""
+
+    def __init__(self, model):
+        self.members, self.by, self.taps = {}, {}, {}
+        for a in model:                                # sorted by id within a class
+            if a[0] == "source_class":
+                self.members.setdefault(a[3], []).append(a[2])
+            elif a[0] == "class_outcome":
+                self.by.setdefault((a[2], a[3]), []).append(a[4])
+            elif a[0] == "tap_count":
+                taps = self.taps.setdefault(a[1], {})
+                taps[(a[2], a[3])] = max(taps.get((a[2], a[3]), 0), a[4])
+
+    def of(self, question, excluded=()):
+        """The payment of QUESTION, as :func:`class_payment`."""
+        paid, left = [], {}
+        for (cl, vector), n in sorted(self.taps.get(question, {}).items(), key=lambda kv: render_term(kv[0])):
+            ability = min(self.by[(cl, vector)], key=render_term)
+            sources = left.setdefault(cl, iter([s for s in self.members[cl] if s not in excluded]))
+            for _ in range(n):
+                paid.append((next(sources), ability, mana.letters(mana.counts(vector))))
+        return sorted(paid, key=lambda t: t[0])
 
 
 def produce(snapshot, pid, ability=None, choices=()):

@@ -2,11 +2,14 @@
 about the card's layout. This is the one place that turns a :class:`pyengine.cardlib.Card` into a
 :class:`pyengine.compiler.Compiled`; the snapshot facts, the card database and ``mtgkb cards`` all
 use it. Results are cached per process, and the card database hands in the results it stored when
-it imported the card (:func:`remember`), so that a snapshot never recompiles a card.
+it imported the card (:func:`remember`), so that a snapshot never recompiles a card. A card compiled
+in an earlier run is read from the compiled-card cache (:mod:`pyengine.cardcache`); the compiler
+is imported only for a card that is in neither.
 """
 
-from .compiler import Compiled, Note, compile_card
-from .compiler.symbols import parse_type_line
+from . import cardcache
+from .compiled import Compiled, Note
+from .symbols import parse_type_line
 
 _CACHE = {}
 PERMANENT_TYPES = {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}   # 110.4
@@ -16,7 +19,11 @@ def compiled(card):
     """The compiled form of a card (cached)."""
     got = _CACHE.get(card)
     if got is None:
-        got = _CACHE[card] = compile_fresh(card)
+        got = cardcache.load(card)
+        if got is None:
+            got = compile_fresh(card)
+            cardcache.store(card, got)
+        _CACHE[card] = got
     return got
 
 
@@ -27,6 +34,7 @@ def remember(card, result):
 
 def compile_fresh(card):
     """Compile a card now, with the notes of :func:`layout_notes`."""
+    from .compiler import compile_card
     result = compile_card(card)
     notes = layout_notes(card)
     if not notes:

@@ -243,7 +243,7 @@ def _types(face):
 
 def card_types(face):
     """The card types of a face (205.2a), lower case."""
-    from .compiler.symbols import CARD_TYPES
+    from .symbols import CARD_TYPES
     return [t for t in _types(face) if t in CARD_TYPES]
 
 

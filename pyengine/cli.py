@@ -121,7 +121,7 @@ def json_option(f):
 def load_snapshot(path, answer=None):
     """Load and validate SNAP (a path or '-'). With `mtgkb --strict`, a snapshot that involves card
     text the KB does not model and that could change ``answer`` (the running command's, one of
-    pyengine.compiler.affects.ANSWERS; None: any) is refused here, before anything is computed
+    pyengine.compiled.ANSWERS; None: any) is refused here, before anything is computed
     (exit status 3), so that --strict holds for every command that reads a snapshot."""
     from . import snapshot as snapshot_mod
     s = snapshot_mod.load(path)
@@ -135,7 +135,7 @@ EXIT_NOT_MODELLED = 3
 
 def notes(snapshot, answer=None):
     """'note:' lines on stderr for card text that is not modelled and could change the answer
-    (``answer``: one of pyengine.compiler.affects.ANSWERS; None: any); never silently dropped.
+    (``answer``: one of pyengine.compiled.ANSWERS; None: any); never silently dropped.
     With `mtgkb --strict`, such text stops the command before it answers (exit status 3): it
     refuses exactly when a note is printed."""
     from .facts import not_modelled

@@ -6,6 +6,7 @@ database come with the facts stored when they were imported.
 """
 
 from . import cardfacts
+from .compiled import concerns
 from .counters import pt_facts
 from .terms import Const
 
@@ -107,9 +108,8 @@ _HIDDEN_ZONE_ANSWERS = frozenset({"cast-free", "apply", "actions"})
 
 def not_modelled(snapshot, answer=None):
     """The compiler's notes (``compiler.Note``) for every card the snapshot uses, or with
-    ``answer`` (one of ``compiler.affects.ANSWERS`` or ``MADE_OF``) only those that could change
-    that answer (``compiler.affects.concerns``)."""
-    from .compiler.affects import concerns
+    ``answer`` (one of ``compiled.ANSWERS`` or ``MADE_OF``) only those that could change
+    that answer (``compiled.concerns``)."""
     on_battlefield = {p.card for p in snapshot.battlefield}
     in_effects = {e.card for e in snapshot.effects}
     out = {}                  # two faces with one name (a reversible card) say it once

@@ -15,7 +15,7 @@ Without ``spend_only`` it may be spent on anything.
 
 from dataclasses import dataclass
 
-from .compiler.symbols import CARD_TYPES
+from .symbols import CARD_TYPES
 from .untrusted import show
 
 TYPES = ("W", "U", "B", "R", "G", "C")

@@ -16,7 +16,7 @@ then (3) the least life paid.
 from itertools import combinations
 
 from . import cardlib, cardlookup, mana
-from .compiler.symbols import NotModelled, cost_term, symbols
+from .symbols import NotModelled, cost_term, symbols
 from .errors import InputError
 from .manapool import PoolMana
 from .terms import Const, Fn, render as render_term

@@ -177,3 +177,31 @@ def test_a_phyrexian_symbol_paid_with_life_is_part_of_the_payment():
                            "battlefield": [{"id": "m", "card": "Mountain", "controller": "alice"}],
                            "hand": {"alice": ["Phy Spell"]}, "cards": [card]})
     assert find(api.actions(s, "alice")["refused"], "cast", "Phy Spell")[0]["reason"] == "cannot_pay_mana_cost"
+
+
+def test_the_answer_is_read_in_passes_that_do_not_grow_with_the_hand(monkeypatch):
+    """The payments and costs of every cast are read from the answer set in a fixed number of passes
+    over it, not in passes per cast (which would grow as the board times the hand)."""
+    from pyengine.asp import driver
+    reads = []
+
+    class Counted(list):
+        def __iter__(self):
+            reads.append(1)
+            return super().__iter__()
+    ask = driver.Engine.ask
+    monkeypatch.setattr(driver.Engine, "ask", lambda self, *a, **k: [Counted(m) for m in ask(self, *a, **k)])
+
+    def passes(hand):
+        reads.clear()
+        r = api.actions(snapshot.validate({"players": ["alice", "bob"], "active": "alice", "battlefield": BF,
+                                           "hand": {"alice": hand}}), "alice")
+        return len(reads), r
+    one, r1 = passes(["Grizzly Bears"])
+    four, r4 = passes(["Grizzly Bears", "Llanowar Elves", "Lightning Bolt", "Hope Tender"])
+    # each is castable with the Forest and the Mountain (601.2f-h): {1}{G}, {G}, {R}, {1}{G}
+    for r, cards in ((r1, ["Grizzly Bears"]), (r4, ["Grizzly Bears", "Llanowar Elves", "Lightning Bolt",
+                                                   "Hope Tender"])):
+        assert sorted(a["card"] for a in r["actions"] if a["kind"] == "cast") == sorted(cards)
+        assert all(a["payment"] for a in r["actions"] if a["kind"] == "cast")
+    assert one == four

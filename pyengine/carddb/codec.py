@@ -10,8 +10,7 @@ A fact ``(pred, arg, ...)`` is the JSON array ``[pred, arg, ...]``. An argument 
 from functools import lru_cache
 import json
 
-from ..compiler import Note
-from ..compiler.affects import ANSWERS
+from ..compiled import ANSWERS, Note
 from ..terms import Const, Fn
 
 _DUMPS = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode

@@ -24,7 +24,7 @@ import tempfile
 from .. import cardfacts
 from ..cardlib import Card, Face
 from ..cardnames import Suggester, fold
-from ..compiler import Compiled
+from ..compiled import Compiled
 from ..errors import InputError
 from . import codec
 from .classify import Line, classify

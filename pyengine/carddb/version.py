@@ -8,8 +8,8 @@ import hashlib
 from pathlib import Path
 
 _PKG = Path(__file__).resolve().parent.parent          # pyengine/
-_SOURCES = ("compiler", "cardlib.py", "cardfacts.py", "cardnames.py", "terms.py",
-            "carddb/codec.py", "carddb/classify.py")
+_SOURCES = ("compiler", "compiled.py", "symbols.py", "cardlib.py", "cardfacts.py", "cardcache.py", "cardnames.py",
+            "terms.py", "carddb/codec.py", "carddb/classify.py")
 
 
 def _files():

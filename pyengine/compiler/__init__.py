@@ -21,6 +21,7 @@ import re
 from lark.exceptions import VisitError
 
 from .. import limits
+from ..compiled import Compiled, Note
 from ..terms import Const
 from . import affects as affects_mod
 from . import ir
@@ -29,7 +30,7 @@ from .classify import kinds_of
 from .lower import Ctx, Lowered, cost_facts, lower
 from .parser import ParseError, parse
 from .shapes import Unmodelled
-from .symbols import NotModelled, parse_mana_cost, parse_type_line
+from ..symbols import NotModelled, parse_mana_cost, parse_type_line
 from .text import names_of, normalise, strip_reminders
 
 __all__ = ["Compiled", "LineInfo", "Note", "compile_card", "compile_text", "line_kinds",
@@ -39,19 +40,6 @@ __all__ = ["Compiled", "LineInfo", "Note", "compile_card", "compile_text", "line
 # and toughness change: a card (all its faces) may change each by at most limits.MAX_PT_CHANGE in
 # all, so that no sum of them overflows the solver's numbers (see pyengine/limits.py).
 PT_CHANGES = {"anthem": (3, 4), "attached_pt": (2, 3)}
-
-
-@dataclass(frozen=True)
-class Note:
-    """A line (or part of one) the KB does not carry out: which card key, which line (0 for the
-    card's characteristics), its text, the answers it could change (:data:`affects.ANSWERS`),
-    and why."""
-
-    card: str
-    line: int
-    text: str
-    affects: frozenset = affects_mod.ALL
-    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -65,16 +53,6 @@ class LineInfo:
     modelled: bool
     kinds: frozenset = frozenset()
     affects: frozenset = frozenset()
-
-
-@dataclass
-class Compiled:
-    """The facts of one card, the notes of what the KB does not carry out, and every line."""
-
-    name: str
-    facts: list
-    not_modelled: list
-    lines: list = field(default_factory=list)
 
 
 def parse_line(text, names=()):

@@ -6,28 +6,16 @@ when the permanent enters. :func:`of_line` reads the intermediate form and retur
 :data:`ANSWERS`; when unsure it returns :data:`ALL`. The CLI prints (and ``--strict`` refuses
 on) exactly the notes whose set holds the running command's answer (``pyengine.facts``).
 
-The answers: ``could-produce`` (106.7), ``produce`` (what a mana ability adds: options and
-triggers), ``actions`` (what may be activated, attacked, turned face up now), ``show``
-(characteristics and status), ``untap`` (the next untap step), ``cast-free`` (casting from hand
-without paying the mana cost), ``apply`` (performing an action: every event that follows).
+The answers (:data:`ANSWERS`, with :func:`concerns`) are defined in :mod:`pyengine.compiled`, which a
+query imports without the compiler.
 """
 
+from ..compiled import ALL, ANSWERS, MADE_OF, concerns  # noqa: F401 - defined with Note, light to import
 from . import ir
 
-ANSWERS = ("could-produce", "produce", "actions", "show", "untap", "cast-free", "apply")
-ALL = frozenset(ANSWERS)
 MANA = frozenset({"could-produce", "produce"})
 # the answers that spend mana: what may be cast or activated, casting, performing an action
 PAYMENT = frozenset({"actions", "cast-free", "apply"})
-# answers made of others: `pay` (can a player pay a cost now, and how) reads what mana abilities add
-# (produce) and which of them may be activated now, with their costs (actions)
-MADE_OF = {"pay": frozenset({"produce", "actions"})}
-
-
-def concerns(affects, answer):
-    """Whether a note whose set of answers is AFFECTS could change ANSWER (one of :data:`ANSWERS`
-    or of :data:`MADE_OF`)."""
-    return bool(affects & MADE_OF.get(answer, {answer}))
 
 # Keyword abilities (702) by what they change. A keyword not listed here: ALL.
 _KW_COMBAT = {"flying", "reach", "trample", "menace", "fear", "intimidate", "shadow",

@@ -3,13 +3,13 @@
 One Lark transformer, one method per grammar rule that has an IR class of its own; every other
 rule becomes a :class:`~pyengine.compiler.ir.Node` named after it, so nothing the grammar read
 is lost. Words of the grammar (literal tokens) become plain lower-case strings; numbers become
-:class:`~pyengine.compiler.ir.Number`, bounded (:data:`pyengine.compiler.symbols.MAX_NUMBER`).
+:class:`~pyengine.compiler.ir.Number`, bounded (:data:`pyengine.symbols.MAX_NUMBER`).
 """
 
 from lark import Token, Transformer
 
 from . import ir
-from .symbols import MAX_NUMBER, NotModelled
+from ..symbols import MAX_NUMBER, NotModelled
 from .vocabulary import word_classes
 
 _WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,

@@ -19,7 +19,7 @@ from . import ir, mana_ir
 from .affects import PAYMENT, changes_mana
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, filter_term, int_of, is_self, simple_type,
                      targets, untapped_you_control)
-from .symbols import NotModelled, parse_mana_cost
+from ..symbols import NotModelled, parse_mana_cost
 
 __all__ = ["Ctx", "Lowered", "Unmodelled", "lower", "cost_facts"]
 

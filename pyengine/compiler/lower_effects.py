@@ -12,7 +12,7 @@ import re
 from ..terms import Const, fn
 from . import ir, lower_designed, mana_ir
 from .shapes import Unmodelled, controller_phrase, counters, int_of, is_self, kb_filter, targets
-from .symbols import MAX_NUMBER
+from ..symbols import MAX_NUMBER
 
 
 def _static_or_spell(ctx):

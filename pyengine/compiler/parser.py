@@ -85,18 +85,14 @@ def build_parser():
 
 
 def cache_path():
-    """Where the built parse table is kept between runs: $MTGKB_CACHE_DIR, else the user's cache
-    directory (platformdirs); the name holds the compiler's version (the one fingerprint of the
-    compiler sources and grammar files, :func:`pyengine.carddb.version.compiler_version`), Lark's
-    version and Python's."""
+    """Where the built parse table is kept between runs (:func:`pyengine.cachedir.cache_dir`); the
+    name holds the compiler's version (the one fingerprint of the compiler sources and grammar
+    files, :func:`pyengine.carddb.version.compiler_version`), Lark's version and Python's."""
+    from ..cachedir import cache_dir
     from ..carddb.version import compiler_version
     text = lark.__version__ + sys.version.split()[0] + repr(sorted((k, str(v)) for k, v in _OPTIONS.items()))
     digest = compiler_version() + "-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
-    base = os.environ.get("MTGKB_CACHE_DIR")
-    if not base:
-        import platformdirs
-        base = platformdirs.user_cache_dir("mtgkb", appauthor=False)
-    return Path(base) / f"oracle-grammar-{digest}.lark"
+    return cache_dir() / f"oracle-grammar-{digest}.lark"
 
 
 @lru_cache(maxsize=None)

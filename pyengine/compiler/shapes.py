@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ..terms import Const, fn
 from . import ir
-from .symbols import NotModelled
+from ..symbols import NotModelled
 
 
 @dataclass

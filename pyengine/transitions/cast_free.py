@@ -10,7 +10,7 @@ Mandatory additional costs are paid with --sacrifice / --discard.
 
 from .. import api
 from .. import snapshot as snapshot_mod
-from ..compiler.symbols import parse_type_line
+from ..symbols import parse_type_line
 from ..errors import InputError
 from . import Param, Transition
 from ._casting import new_id

@@ -1,9 +1,9 @@
-"""Mana symbols and type lines (CR 107.4, 202, 205), shared by every part of the compiler."""
+"""Mana symbols and type lines (CR 107.4, 202, 205), shared by the compiler and the engine (a query needs them without the compiler)."""
 
 import re
 
-from .. import limits
-from ..terms import Const, fn
+from . import limits
+from .terms import Const, fn
 
 COLORS = ("w", "u", "b", "r", "g")
 MAX_NUMBER = limits.MAX_NUMBER   # larger numbers in card text are not modelled (the solver's are 32-bit)
