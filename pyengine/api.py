@@ -14,6 +14,7 @@ from . import cardlookup
 from .asp.driver import Engine
 from .errors import AmountTooLarge, InputError
 from .facts import snapshot_facts
+from .payment_answer import PaymentAnswer
 from . import mana, render
 from .terms import Const, Fn, fn, render as render_term
 from .untrusted import listing, show as quote
@@ -173,27 +174,22 @@ def actions(snapshot, player=None):
     too_large = {a[1] for a in model if a[0] == "payment_too_large"}
     partial = any(a[0] == "payment_partial" for a in model)
     needs_plan = {a[1] for a in model if a[0] == "question_needs_plan"}
+    answer = PaymentAnswer(model)
     atoms, payments, plans, spent = [], {}, {}, {}
-    costs, class_payments = cost_details(model), ClassPayments(model)
     for atom in model:
         q = questions.get(atom[2]) if atom[0] == "legal_action" else None
         if q is None or q in paid:
             atoms.append(atom)
             if q is not None and atom[2].args[0] == Const("cast"):
-                payments[atom[2]] = class_payments.of(q)
-                symbols = cost_symbols(costs.get(atom[2], ()))
-                if snapshot.life.get(player, 0) >= 2 and any(
-                        getattr(x, "name", None) in ("phyrexian", "phyrexian_hybrid") for x in symbols):
-                    # which Phyrexian symbols are paid with life (107.4f): the plan says, as for pay
-                    decided = plan_decides(snapshot, player, atom[2], symbols, plans)
-                    if decided:
-                        payments[atom[2]], spent[atom[2]] = decided
+                # the payment is complete: mana abilities, and the Phyrexian symbols paid with life
+                payments[atom[2]] = answer.payment(q)
+                spent[atom[2]] = answer.life_payment(q)
         elif q in too_large:
             atoms.append(("not_modelled_action", player, atom[2], Const("payment_too_large")))
         elif (partial or q in needs_plan) and atom[2].args[0] == Const("cast"):
             # floating mana, sources whose mana abilities cost mana or life, and {S} are for the
             # plan (kb/mana_plan.lp), the KB that decides `mtgkb pay`: it decides this cast
-            decided = plan_decides(snapshot, player, atom[2], cost_symbols(costs.get(atom[2], ())), plans)
+            decided = plan_decides(snapshot, player, atom[2], answer.cost_symbols(atom[2]), plans)
             if decided is None:
                 atoms.append(("not_modelled_action", player, atom[2], Const("payment_too_large")))
             elif decided is False:
@@ -203,10 +199,9 @@ def actions(snapshot, player=None):
                 payments[atom[2]], spent[atom[2]] = decided
         else:
             atoms.append(("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
-    extras = {a[2]: max_x_entry(snapshot, player, a[2], cost_symbols(costs[a[2]]), x_count(costs[a[2]]))
-              for a in atoms if a[0] == "legal_action" and a[2].args[0] == Const("cast")
-              and x_count(costs.get(a[2], ()))}
-    for a, keys in spent.items():          # the plan's floating mana and life belong to its payment
+    extras = {a[2]: max_x_entry(snapshot, player, a[2], answer.cost_symbols(a[2]), answer.x_count(a[2]))
+              for a in atoms if a[0] == "legal_action" and a[2].args[0] == Const("cast") and answer.x_count(a[2])}
+    for a, keys in spent.items():          # the payment's floating mana and life
         extras[a] = {**keys, **extras.get(a, {})}
     legal, refused, unknown = render.actions(atoms, payments, extras)
     for d in legal:
@@ -216,31 +211,6 @@ def actions(snapshot, player=None):
             if faces & targeted_faces(snapshot, d["card"]):
                 d["not_checked"] = ["targets (601.2c)"]
     return {"player": player, "actions": legal, "refused": refused, "not_modelled": unknown}
-
-
-def cost_details(model):
-    """{action: [its mana cost symbols (sym, n)]} of an answer set of `actions` (action_detail/3 with
-    key cost and a mana(Sym, N) value), in one pass."""
-    out = {}
-    for a in model:
-        if a[0] == "action_detail" and a[2] == Const("cost") and getattr(a[3], "name", None) == "mana":
-            out.setdefault(a[1], []).append(a[3].args)
-    return out
-
-
-def cost_symbols(mana_cost):
-    """The mana symbols of an action's total cost (its ``cost_details`` entry), one term per symbol
-    as kb/mana_plan.lp takes them (plan_symbol/2): generic expanded, {X} as 0 (107.3)."""
-    out = []
-    for sym, n in mana_cost:
-        if sym != Const("x"):
-            out += [Const("generic") if sym == Const("generic") else sym] * n
-    return out
-
-
-def x_count(mana_cost):
-    """How many {X} symbols an action's total cost (its ``cost_details`` entry) has (107.3)."""
-    return sum(n for sym, n in mana_cost if sym == Const("x"))
 
 
 def max_x_entry(snapshot, player, action, symbols, n_x):
@@ -270,7 +240,7 @@ def max_x_entry(snapshot, player, action, symbols, n_x):
 
 def plan_decides(snapshot, player, action, symbols, cache):
     """Whether PLAYER can cast (ACTION) paying SYMBOLS now, decided by the plan (kb/mana_plan.lp, the
-    KB of `mtgkb pay`): (the mana abilities of its best plan as class_payment gives them, the
+    KB of `mtgkb pay`): (the mana abilities of its best plan as PaymentAnswer.payment gives them, the
     floating mana and life it spends as extra keys of the action), False if no plan pays it, None
     if deciding it needs numbers beyond the solver's integers. CACHE: by cost and what the mana is
     spent on (the spell's types, for spend restrictions)."""
@@ -333,41 +303,7 @@ def pay_cost(snapshot, player, action, sources=None):
         named = f" with {', '.join(sources)}" if sources is not None else " from untapped sources"
         raise InputError(f"the mana cost can't be paid{named} (CR 118.3, 601.2h)")
     excluded = {a[2] for a in model if a[0] == "payment_excluded"}
-    return class_payment(model, question, excluded)
-
-
-def class_payment(model, question, excluded=()):
-    """[(source id, ability, [letters])] of the payment of QUESTION in an answer set of the
-    payment part (tap_count/4, source_class/3, class_outcome/4): the sources of each class taken in
-    id order, never one in EXCLUDED (the action's own source, 107.5)."""
-    return ClassPayments(model).of(question, excluded)
-
-
-class ClassPayments:
-    """The payments of every question of one answer set of the payment part, read in one pass over
-    the model (an `actions` answer has a question per cast: one pass each would grow with the
-    board times the hand)."""
-
-    def __init__(self, model):
-        self.members, self.by, self.taps = {}, {}, {}
-        for a in model:                                # sorted by id within a class
-            if a[0] == "source_class":
-                self.members.setdefault(a[3], []).append(a[2])
-            elif a[0] == "class_outcome":
-                self.by.setdefault((a[2], a[3]), []).append(a[4])
-            elif a[0] == "tap_count":
-                taps = self.taps.setdefault(a[1], {})
-                taps[(a[2], a[3])] = max(taps.get((a[2], a[3]), 0), a[4])
-
-    def of(self, question, excluded=()):
-        """The payment of QUESTION, as :func:`class_payment`."""
-        paid, left = [], {}
-        for (cl, vector), n in sorted(self.taps.get(question, {}).items(), key=lambda kv: render_term(kv[0])):
-            ability = min(self.by[(cl, vector)], key=render_term)
-            sources = left.setdefault(cl, iter([s for s in self.members[cl] if s not in excluded]))
-            for _ in range(n):
-                paid.append((next(sources), ability, mana.letters(mana.counts(vector))))
-        return sorted(paid, key=lambda t: t[0])
+    return PaymentAnswer(model).payment(question, excluded)
 
 
 def produce(snapshot, pid, ability=None, choices=()):

@@ -18,6 +18,7 @@ import pytest
 
 import pay_reference as R
 from pay_boards import random_board
+from pay_replay import plan_from_events
 from pyengine import api, snapshot as snapshot_mod
 from pyengine.errors import InputError
 from pyengine.transitions import perform
@@ -99,13 +100,7 @@ def test_apply_cast_replays_the_plan(seed):
     done = perform(snapshot_mod.load(snap), "cast", card="Payref Spell", player=player, pay=ids, **args)
     new, events = done["snapshot"], done["events"]
     # the payment apply made, read from its events, is a valid payment as good as pay's best
-    acts = [e for e in events if e["event"] == "activate_mana_ability"]
-    [cast] = [e for e in events if e["event"] == "cast"]
-    plan = R.from_pay_json({
-        "activations": [{"source": e["permanent"], "adds": e["adds"], "cost_paid": e.get("cost_paid"),
-                         "life": e.get("life", 0)} for e in acts],
-        "pool": [m for e in events if e["event"] == "spend_floating_mana" for m in e["mana"]],
-        "life": sum(e["amount"] for e in events if e["event"] == "pay_life"), "paid_by": cast["paid"]})
+    plan = plan_from_events(events)
     ok, why = R.check_plan(snap, cost, player, plan, x)
     assert ok, (seed, cost, why, events)
     assert R.metrics(snap, player, plan) == R.metrics(snap, player, best)

@@ -1,0 +1,59 @@
+"""Reading an answer set of the `payment` part (kb/mana_payment.lp): the payment of each question
+and the mana cost of each action, indexed once per answer set (`actions` reads one payment per
+castable spell: scanning the whole answer set for each would be quadratic in the board)."""
+
+from . import mana
+from .payplan import symbol_text
+from .terms import Const, Fn, render as render_term
+
+GENERIC, X = Const("generic"), Const("x")
+
+
+class PaymentAnswer:
+    """The atoms of one answer set that payments and costs are read from."""
+
+    def __init__(self, model):
+        self.members, self.outcomes, self.taps, self.life, self.costs = {}, {}, {}, {}, {}
+        for a in model:                       # sorted as rendered: members of a class in id order
+            name = a[0]
+            if name == "source_class":
+                self.members.setdefault(a[3], []).append(a[2])
+            elif name == "class_outcome":
+                self.outcomes.setdefault((a[2], a[3]), []).append(a[4])
+            elif name == "tap_count":
+                taps = self.taps.setdefault(a[1], {})
+                taps[(a[2], a[3])] = max(taps.get((a[2], a[3]), 0), a[4])
+            elif name == "phyrexian_by_life":
+                self.life.setdefault(a[1], []).append(a[2])
+            elif name == "action_detail" and a[2] == Const("cost") and getattr(a[3], "name", None) == "mana":
+                self.costs.setdefault(a[1], []).append(a[3].args)
+
+    def payment(self, question, excluded=()):
+        """[(source id, ability, [letters])] of the payment of QUESTION (tap_count/4, source_class/3,
+        class_outcome/4): the sources of each class taken in id order, never one in EXCLUDED (the
+        action's own source, 107.5)."""
+        paid, free = [], {}
+        for (cl, vector), n in sorted(self.taps.get(question, {}).items(), key=lambda kv: render_term(kv[0])):
+            ability = min(self.outcomes[(cl, vector)], key=render_term)
+            members = free.setdefault(cl, iter([s for s in self.members[cl] if s not in excluded]))
+            for _ in range(n):
+                paid.append((next(members), ability, mana.letters(mana.counts(vector))))
+        return sorted(paid, key=lambda t: t[0])
+
+    def life_payment(self, question):
+        """{"payment_life": 2 per symbol, "paid_with_life": ["{G/P}", ...]} for the Phyrexian symbols
+        of QUESTION paid with 2 life each (phyrexian_by_life/3, 107.4f), or {} if none is."""
+        colors = sorted(self.life.get(question, []), key=lambda c: "wubrg".index(c.name))
+        if not colors:
+            return {}
+        return {"payment_life": 2 * len(colors),
+                "paid_with_life": [symbol_text(Fn("phyrexian", (c,))) for c in colors]}
+
+    def cost_symbols(self, action):
+        """The mana symbols of ACTION's total cost, one term per symbol as kb/mana_plan.lp takes them
+        (plan_symbol/2): generic expanded, {X} as 0 (107.3)."""
+        return [sym for sym, n in self.costs.get(action, []) if sym != X for _ in range(n)]
+
+    def x_count(self, action):
+        """How many {X} symbols ACTION's total cost has (107.3)."""
+        return sum(n for sym, n in self.costs.get(action, []) if sym == X)
