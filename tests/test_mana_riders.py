@@ -195,3 +195,19 @@ def test_a_rider_the_snapshot_cannot_hold_is_a_note_for_untap_only(tmp_path):
     assert out["also"][0]["rule"] == "502.3"
     code, _, err = run_cli(["--strict", "untap", snap, "alice"])
     assert code == 3 and "Cinder Marsh" in err
+
+
+def test_an_activation_paying_life_next_to_a_life_rider_source_is_left_undecided(tmp_path):
+    # whether {1}, Pay 2 life can be paid depends on which source pays the {1} (the Forge's {C}: yes;
+    # its {R}: 1 life left, no, 601.2g-h, 119.4); the plan pays spells only, so it is not guessed
+    engine = {"name": "Life Engine", "type": "Artifact", "mana_cost": "{1}", "text": "{1}, Pay 2 life: Add {B}{B}."}
+    snap = {"players": ["alice", "bob"], "step": "precombat_main", "life": {"alice": 2},
+            "battlefield": [{"id": "forge", "card": "Battlefield Forge", "controller": "alice"},
+                            {"id": "eng", "card": "Life Engine", "controller": "alice"}],
+            "cards": [BY_NAME["Battlefield Forge"], engine]}
+    path = tmp_path / "s.yaml"
+    path.write_text(yaml.safe_dump(snap))
+    code, out, err = run_cli(["actions", str(path), "--json"])
+    assert code == 0, err
+    assert [a["not_modelled"] for a in out["not_modelled"] if a["permanent"] == "eng"] == ["payment_needs_plan"]
+    assert not any(a["permanent"] == "eng" for a in out["actions"] + out["refused"])
