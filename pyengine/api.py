@@ -15,7 +15,7 @@ from .asp.driver import Engine
 from .errors import AmountTooLarge, InputError
 from .facts import snapshot_facts
 from .payment_answer import PaymentAnswer
-from . import mana, render
+from . import mana, render, riders
 from .terms import Const, Fn, fn, render as render_term
 from .untrusted import listing, show as quote
 
@@ -197,6 +197,10 @@ def actions(snapshot, player=None):
             else:
                 atoms.append(atom)
                 payments[atom[2]], spent[atom[2]] = decided
+        elif q in needs_plan:
+            # an activation whose payment only the plan decides ({S}, life after riders): the plan
+            # pays spells' costs here, not abilities' yet, so it is not refused on a guess
+            atoms.append(("not_modelled_action", player, atom[2], Const("payment_needs_plan")))
         else:
             atoms.append(("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
     extras = {a[2]: max_x_entry(snapshot, player, a[2], answer.cost_symbols(a[2]), answer.x_count(a[2]))
@@ -316,7 +320,10 @@ def produce(snapshot, pid, ability=None, choices=()):
     outcome [] / {}. ``ability`` (1-based, in the order of ``abilities``) picks one mana ability;
     by default all of them count. ``choices`` are cost_choice facts (e.g. which land is sacrificed)
     that narrow the outcomes. ``spend_only`` lists the spend restrictions the mana carries (106.6):
-    [{"ability": text, "restriction": term}], the term as in docs/compiler.md ("Filter terms"). Raises AmountTooLarge if some outcome is beyond the solver's integers."""
+    [{"ability": text, "restriction": term}], the term as in docs/compiler.md ("Filter terms"). ``also``
+    lists what the ability does besides adding mana as it resolves (605.3b; kb/mana_riders.lp):
+    [{"ability": text, "effect": term, "text": words, "rule": CR}] (the key only when there is one). Raises AmountTooLarge if some
+    outcome is beyond the solver's integers."""
     return produce_with_abilities(snapshot, pid, ability, choices)[0]
 
 
@@ -346,11 +353,14 @@ def produce_with_abilities(snapshot, pid, ability=None, choices=()):
                 if a[0] == "taps_trigger" and a[2] in wanted}
     spend_only = sorted({(texts.get(a[1], render_term(a[1])), render_term(a[2])) for a in model
                          if a[0] == "spend_only" and a[1] in wanted})
+    also = sorted({(texts.get(a[1], render_term(a[1])), a[2]) for a in model
+                   if a[0] == "rider" and a[1] in wanted}, key=lambda x: (x[0], render_term(x[1])))
     return ({"options": [mana.letters(c) for c in amounts] if listed else None,
              "amounts": amounts,
              "abilities": [text for _, text in abilities],
              "triggers": sorted(triggers),
-             "spend_only": [{"ability": t, "restriction": r} for t, r in spend_only]}, abilities)
+             "spend_only": [{"ability": t, "restriction": r} for t, r in spend_only],
+             **({"also": [{"ability": t, **riders.entry(r)} for t, r in also]} if also else {})}, abilities)
 
 
 def activation_costs(snapshot, action, choices=()):

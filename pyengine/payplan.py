@@ -15,7 +15,7 @@ then (3) the least life paid.
 
 from itertools import combinations
 
-from . import cardlib, cardlookup, mana
+from . import cardlib, cardlookup, mana, riders
 from .symbols import NotModelled, cost_term, symbols
 from .errors import InputError
 from .manapool import PoolMana
@@ -121,6 +121,9 @@ class Plan:
         self.life_costs = {ab: k.args[0] for ab, k in by.get("ability_cost", [])
                            if isinstance(k, Fn) and k.name == "pay_life"}
         self.costly = {ab for ab, k in by.get("ability_cost", []) if isinstance(k, Fn) and k.name == "mana"}
+        self.riders = {}
+        for ab, r in sorted(by.get("mana_rider", []), key=lambda a: (render_term(a[0]), render_term(a[1]))):
+            self.riders.setdefault(ab, []).append(riders.entry(r))
 
     def outcomes(self):
         """{class: [(ability, vector)]} of every class."""
@@ -187,6 +190,8 @@ class Plan:
                 act["cost_paid"] = paid_by[node]
             if ab in self.life_costs:
                 act["life"] = self.life_costs[ab]
+            if ab in self.riders:
+                act["also"] = self.riders[ab]        # 605.3b: done as it resolves
             unspent = "".join("{%s}" % letter * left[(node, letter)] for letter in mana.counts(v)
                               if left.get((node, letter), 0) > 0)
             if unspent:                     # added and not spent: it stays in the pool (106.4)

@@ -16,6 +16,7 @@ def _plan_lines(plan):
                          else f"its {c['symbol']} paid with 2 life")
         if a.get("life"):
             extra.append(f"pay {a['life']} life")
+        extra += [f"then {r['text']}, CR {r['rule']}" for r in a.get("also", [])]
         lines.append(f"  {a['source']}: ability {a['ability']} adds {a['adds']}"
                      + (f" ({'; '.join(extra)})" if extra else ""))
     if plan["pool"]:

@@ -12,7 +12,9 @@ def human(r):
     spend = [f"  {s['restriction']}  ({s['ability']})" for s in r.get("spend_only", [])]
     return "\n".join(["possible outcomes:"] + opts + (["also triggers (uses the stack):"] + trig if trig else [])
                      + (["the mana may be spent only on (106.6; the restriction travels with it):"] + spend
-                        if spend else []))
+                        if spend else [])
+                     + (["also, as it resolves (605.3b):"] + [f"  {a['text']} (CR {a['rule']})  ({a['ability']})"
+                                                             for a in r.get("also", [])] if r.get("also") else []))
 
 
 @click.command("produce")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ..terms import Const, fn
 from . import ir, mana_ir
+from . import riders as mana_riders
 from .affects import PAYMENT, changes_mana
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, filter_term, int_of, is_self, simple_type,
                      targets, untapped_you_control)
@@ -117,7 +118,9 @@ def _activated(ctx, a):
     except Unmodelled as e:
         # 602.1: the ability and its costs are known; what it does is not, so the KB must not
         # assume it can be activated (kb/activation.lp: effect_not_modelled)
-        facts += e.facts + [("effect_not_modelled", ctx.ab)]
+        facts += e.facts
+        if not getattr(e, "activation_known", False):
+            facts.append(("effect_not_modelled", ctx.ab))
         if targets(a.effect):
             facts.append(("ability_targets", ctx.ab))
         return Lowered(facts, False, str(e), part=ir.Activated(a.costs, e.part or a.effect),
@@ -182,11 +185,17 @@ def _activated_effect(ctx, sentences):
         facts = mana_effect(ctx, sentences[0])
     except Unmodelled as e:
         unmodelled, facts = e, list(e.facts)
-    designed, rest = [], []
+    designed, rest, riders = [], [], []
     for s in sentences[1:]:
         cond = _activation_condition(s)
         if cond is not None:
             facts.append(("activation_condition", ctx.ab, cond))
+            continue
+        r = mana_riders.rider(s) if unmodelled is None else None
+        if r is not None:
+            # 605.3b: what the mana ability does besides adding mana (pyengine/compiler/riders.py)
+            facts.append(("mana_rider", ctx.ab, r.term))
+            riders.append((s, r))
             continue
         designed += _restriction(ctx, s)
         rest.append(s)
@@ -206,7 +215,20 @@ def _activated_effect(ctx, sentences):
             # mana itself, so the first sentence's mana alone would be a wrong answer
             raise Unmodelled("what follows changes the mana and is not modelled", part=tuple(rest))
         raise Unmodelled("what follows the mana is not modelled", facts + designed, part=tuple(rest))
+    _riders_not_carried_out(riders, facts)
     return facts
+
+
+def _riders_not_carried_out(riders, facts):
+    """The riders the KB shows (produce) but does not carry out for some answers: a note for
+    exactly those answers; the activation itself is understood (no effect_not_modelled)."""
+    partial = [(s, r) for s, r in riders if r.affects]
+    if partial:
+        e = Unmodelled("; ".join(r.reason for _, r in partial), facts,
+                       part=tuple(s for s, _ in partial),
+                       affects=frozenset().union(*(r.affects for _, r in partial)))
+        e.activation_known = True
+        raise e
 
 
 def _understood(term):

@@ -9,10 +9,11 @@ as an event.
 
 import copy
 
-from .. import api, mana
+from .. import api, mana, riders
 from ..errors import InputError
 from ..terms import Const, fn
 from . import Param, Transition
+from ._riders import apply_riders
 
 
 def _pick(snapshot, pid, ability, choices):
@@ -89,6 +90,8 @@ def _activate(snapshot, pid, ability, option, sacrifice, tap, pay):
             new["graveyard"].setdefault(owner, []).append(perms[args[0]]["card"])
             new["battlefield"] = [p for p in new["battlefield"] if p["id"] != args[0]]
     events.append({"event": "add_mana", "player": perm.controller, **added})
+    events += apply_riders(new, pid, perm.controller,
+                           [riders.entry(a[3]) for a in model if a[0] == "activation_rider"])
     texts = api.ability_texts(model)
     events += [{"event": "trigger", "permanent": a[1], "ability": texts.get(a[2], str(a[2]))}
                for a in model if a[0] == "cost_triggers"]

@@ -13,6 +13,7 @@ from ..manapool import PoolMana
 from ..errors import InputError
 from . import Param, Transition
 from ._casting import check_legal
+from ._riders import apply_riders
 
 
 def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay=None):
@@ -53,6 +54,7 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
                        "adds": act["adds"], **({"cost_paid": act["cost_paid"]} if "cost_paid" in act else {}),
                        **({"life": act["life"]} if "life" in act else {}),
                        "rule": "605.3a"})
+        events += apply_riders(new, act["source"], player, act.get("also", []))
     tapped = set(plan["tapped"])
     for p in new["battlefield"]:
         if p["id"] in tapped:
