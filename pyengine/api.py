@@ -362,7 +362,10 @@ def produce(snapshot, pid, ability=None, choices=()):
     outcome [] / {}. ``ability`` (1-based, in the order of ``abilities``) picks one mana ability;
     by default all of them count. ``choices`` are cost_choice facts (e.g. which land is sacrificed)
     that narrow the outcomes. ``spend_only`` lists the spend restrictions the mana carries (106.6):
-    [{"ability": text, "restriction": term}], the term as in docs/compiler.md ("Filter terms"). Raises AmountTooLarge if some outcome is beyond the solver's integers."""
+    [{"ability": text, "restriction": term}], the term as in docs/compiler.md ("Filter terms").
+    ``unchosen`` (present only when not empty) lists the choices made as the permanent entered
+    that the snapshot does not give (614.12), [{"ability": text, "choice": "color"}]: the outcomes
+    cover every choice. Raises AmountTooLarge if some outcome is beyond the solver's integers."""
     return produce_with_abilities(snapshot, pid, ability, choices)[0]
 
 
@@ -392,11 +395,16 @@ def produce_with_abilities(snapshot, pid, ability=None, choices=()):
                 if a[0] == "taps_trigger" and a[2] in wanted}
     spend_only = sorted({(texts.get(a[1], render_term(a[1])), render_term(a[2])) for a in model
                          if a[0] == "spend_only" and a[1] in wanted})
-    return ({"options": [mana.letters(c) for c in amounts] if listed else None,
-             "amounts": amounts,
-             "abilities": [text for _, text in abilities],
-             "triggers": sorted(triggers),
-             "spend_only": [{"ability": t, "restriction": r} for t, r in spend_only]}, abilities)
+    unchosen = sorted({(texts.get(a[1], render_term(a[1])), render_term(a[2])) for a in model
+                       if a[0] == "unchosen" and a[1] in wanted})
+    answer = {"options": [mana.letters(c) for c in amounts] if listed else None,
+              "amounts": amounts,
+              "abilities": [text for _, text in abilities],
+              "triggers": sorted(triggers),
+              "spend_only": [{"ability": t, "restriction": r} for t, r in spend_only]}
+    if unchosen:
+        answer["unchosen"] = [{"ability": t, "choice": k} for t, k in unchosen]
+    return answer, abilities
 
 
 def activation_costs(snapshot, action, choices=()):
