@@ -322,8 +322,10 @@ def produce(snapshot, pid, ability=None, choices=()):
     that narrow the outcomes. ``spend_only`` lists the spend restrictions the mana carries (106.6):
     [{"ability": text, "restriction": term}], the term as in docs/compiler.md ("Filter terms"). ``also``
     lists what the ability does besides adding mana as it resolves (605.3b; kb/mana_riders.lp):
-    [{"ability": text, "effect": term, "text": words, "rule": CR}] (the key only when there is one). Raises AmountTooLarge if some
-    outcome is beyond the solver's integers."""
+    [{"ability": text, "effect": term, "text": words, "rule": CR}] (the key only when there is one).
+    ``unchosen`` (present only when not empty) lists the choices made as the permanent entered
+    that the snapshot does not give (614.12), [{"ability": text, "choice": "color"}]: the outcomes
+    cover every choice. Raises AmountTooLarge if some outcome is beyond the solver's integers."""
     return produce_with_abilities(snapshot, pid, ability, choices)[0]
 
 
@@ -355,12 +357,18 @@ def produce_with_abilities(snapshot, pid, ability=None, choices=()):
                          if a[0] == "spend_only" and a[1] in wanted})
     also = sorted({(texts.get(a[1], render_term(a[1])), a[2]) for a in model
                    if a[0] == "rider" and a[1] in wanted}, key=lambda x: (x[0], render_term(x[1])))
-    return ({"options": [mana.letters(c) for c in amounts] if listed else None,
-             "amounts": amounts,
-             "abilities": [text for _, text in abilities],
-             "triggers": sorted(triggers),
-             "spend_only": [{"ability": t, "restriction": r} for t, r in spend_only],
-             **({"also": [{"ability": t, **riders.entry(r)} for t, r in also]} if also else {})}, abilities)
+    unchosen = sorted({(texts.get(a[1], render_term(a[1])), render_term(a[2])) for a in model
+                       if a[0] == "unchosen" and a[1] in wanted})
+    answer = {"options": [mana.letters(c) for c in amounts] if listed else None,
+              "amounts": amounts,
+              "abilities": [text for _, text in abilities],
+              "triggers": sorted(triggers),
+              "spend_only": [{"ability": t, "restriction": r} for t, r in spend_only]}
+    if also:
+        answer["also"] = [{"ability": t, **riders.entry(r)} for t, r in also]
+    if unchosen:
+        answer["unchosen"] = [{"ability": t, "choice": k} for t, k in unchosen]
+    return answer, abilities
 
 
 def activation_costs(snapshot, action, choices=()):

@@ -51,6 +51,8 @@ def snapshot_facts(snapshot):
             f.append(("cast_x", x, p.x))
         if p.phased_out:
             f.append(("phased_out", x))
+        f += [("chosen", x, Const(kind), Const(v.lower()) if kind == "color" else v)
+              for kind, v in sorted(p.chosen.items())]
     f += pt_facts(k for p in snapshot.battlefield for k in p.counters)
     for pred, zone in (("hand", snapshot.hand), ("library", snapshot.library),
                        ("graveyard", snapshot.graveyard)):

@@ -26,7 +26,11 @@ ID = re.compile(rf"[A-Za-z0-9_-]{{1,{limits.MAX_ID}}}")      # used with fullmat
 TOP_KEYS = ("players", "active", "step", "priority", "battlefield", "hand", "library", "graveyard",
             "life", "lands_played", "mana_pool", "stack", "effects", "cards")
 PERM_KEYS = ("id", "card", "controller", "owner", "tapped", "controlled_since_turn_start",
-             "counters", "attached_to", "face_down", "exerted_by", "x", "phased_out")
+             "counters", "attached_to", "face_down", "exerted_by", "x", "phased_out", "chosen")
+# choices made as a permanent entered (614.12), by kind: `chosen: {color: G}`
+CHOSEN_KEYS = ("color", "creature_type", "basic_land_type", "card_name", "player")
+COLOR_LETTERS = ("W", "U", "B", "R", "G")
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")       # 205.3i
 EFFECT_KEYS = ("card", "controller", "targets")
 STACK_KEYS = ("card", "controller", "ability", "source")
 MAX_PROBLEMS = limits.MAX_PROBLEMS
@@ -55,6 +59,7 @@ class Permanent:
     exerted_by: str | None = None
     x: int | None = None
     phased_out: bool = False
+    chosen: dict = field(default_factory=dict)   # kind -> value: {"color": "G"} (614.12)
 
 
 @dataclass
@@ -114,6 +119,8 @@ class Snapshot:
                 d["x"] = 0
             if p.phased_out:
                 d["phased_out"] = True
+            if p.chosen:
+                d["chosen"] = dict(p.chosen)
             return d
         d = {"players": list(self.players), "active": self.active, "step": self.step,
              "battlefield": [perm(p) for p in self.battlefield]}
@@ -486,7 +493,8 @@ def _battlefield(c, data, player_ref, card_ref, cards):
             tapped=c.flag(d, "tapped", False, where),
             controlled_since_turn_start=c.flag(d, "controlled_since_turn_start", True, where),
             counters=_counters(c, d, where), attached_to=att, face_down=face_down,
-            exerted_by=exerted, x=x, phased_out=c.flag(d, "phased_out", False, where)))
+            exerted_by=exerted, x=x, phased_out=c.flag(d, "phased_out", False, where),
+            chosen=_chosen(c, d, where, player_ref)))
     for perm, where in zip(perms, wheres):
         if perm.attached_to is not None:
             if perm.attached_to not in ids:
@@ -494,6 +502,36 @@ def _battlefield(c, data, player_ref, card_ref, cards):
             elif perm.attached_to == perm.id:
                 c.add(f"{where}: attached_to names the permanent itself")
     return perms, ids
+
+
+def _chosen(c, d, where, player_ref):
+    """The choices made as the permanent entered (614.12): {kind: value}, each checked. A color is
+    one of W U B R G; a basic land type one of the five (205.3i); a creature type or card name a
+    string; a player one of the game's players."""
+    given = c.typed(d, "chosen", dict, {}, f"{where}: ", "a mapping such as {color: G}")
+    out = {}
+    for kind, v in given.items():
+        at = f"{where}: chosen: {kind}" if isinstance(kind, str) else f"{where}: chosen"
+        if kind not in CHOSEN_KEYS:
+            c.add(f"{where}: chosen: unknown key {show(kind)}; allowed keys: {', '.join(CHOSEN_KEYS)}")
+        elif kind == "color":
+            if v not in COLOR_LETTERS:
+                c.add(f"{at}: {show(v)} is not a color; expected one of {', '.join(COLOR_LETTERS)}")
+            else:
+                out[kind] = v
+        elif kind == "basic_land_type":
+            if v not in BASIC_LAND_TYPES:
+                c.add(f"{at}: {show(v)} is not a basic land type; expected one of {', '.join(BASIC_LAND_TYPES)}")
+            else:
+                out[kind] = v
+        elif kind == "player":
+            if player_ref(v, at) is not None:
+                out[kind] = v
+        elif not isinstance(v, str) or not v.strip() or len(v) > limits.MAX_NAME:
+            c.add(f"{at}: must be a name of 1 to {limits.MAX_NAME} characters, got {show(v)}")
+        else:
+            out[kind] = v
+    return out
 
 
 def _counters(c, d, where):

@@ -32,15 +32,9 @@ def designed(text, preds, type_line="Creature — Elf"):
 
 
 @pytest.mark.parametrize("text,expected", [
-    # 106.1, 106.3: the amount depends on the game (107.3a "the number of")
-    ("{T}: Add X mana of any one color, where X is the number of Allies you control.",
-     {f'mana_amount({AB},{o},{t},count(you_control(subtype("Ally"))))'
-      for o, t in enumerate("wubrg", 1)}),
-    # 700.5: devotion
-    ("{T}: Add an amount of {B} equal to your devotion to black.", {f"mana_amount({AB},1,b,devotion(b))"}),
-    # 614.12: a color chosen as the permanent entered (its other option stays a plain amount)
-    ("{T}: Add {G} or one mana of the chosen color.", {f"mana_amount({AB},1,g,1)", f"mana_chosen({AB},2,1)"}),
-    ("{T}: Add one mana of the chosen color.", {f"mana_chosen({AB},1,1)"}),
+    # 106.1, 106.3: the amount depends on the game in a way the KB does not count (107.3a)
+    ("{T}: Add X mana of any one color, where X is the greatest power among creatures you control.",
+     {f"mana_amount({AB},{o},{t},not_modelled)" for o, t in enumerate("wubrg", 1)}),
     # 106.1b: several mana, each of any of the types (two to five is carried out: kb/mana.lp)
     ("{1}, {T}: Add X mana in any combination of colors.",
      {f"mana_combination({AB},x)"} | {f"mana_combination_type({AB},{t})" for t in "wubrg"}),
@@ -48,6 +42,43 @@ def designed(text, preds, type_line="Creature — Elf"):
 def test_mana_beyond_the_kb(text, expected):
     preds = {"mana_amount", "mana_chosen", "mana_combination", "mana_combination_type"}
     assert designed(text, preds | CONSUMED) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    # 107.3a, 608.2h: "the number of" permanents you control, counted as it resolves (kb/mana.lp)
+    ("{T}: Add X mana of any one color, where X is the number of Allies you control.",
+     {f'mana_amount({AB},{o},{t},count(you_control(subtype("Ally"))))' for o, t in enumerate("wubrg", 1)}),
+    # 700.5: devotion (kb/game_amounts.lp)
+    ("{T}: Add an amount of {B} equal to your devotion to black.", {f"mana_amount({AB},1,b,devotion(b))"}),
+    # 107.3a: permanents on the battlefield, anyone's
+    ("{T}: Add {G} for each Elf on the battlefield.", {f'mana_amount({AB},1,g,count(subtype("Elf")))'}),
+])
+def test_mana_whose_amount_the_kb_counts_is_modelled(text, expected):
+    """No note: the KB counts these amounts as the ability resolves (608.2h)."""
+    c = compiled(text)
+    assert not c.not_modelled
+    assert facts(c, {"mana_amount"}) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    # 614.12, 607.2d: a color chosen as the permanent entered; its other option is a plain option
+    ("{T}: Add {G} or one mana of the chosen color.", {f"mana_option({AB},1,g,1)", f"mana_chosen({AB},2,1)"}),
+    ("{T}: Add one mana of the chosen color.", {f"mana_chosen({AB},1,1)"}),
+    # 122.1: counters on the permanent itself, also as "the number of ... counters on ~"
+    ("{T}: Add {C} for each charge counter on this creature.", {f'mana_amount({AB},1,c,counters("charge"))'}),
+    ("{T}: Add X mana of any one color, where X is the number of petal counters on this creature.",
+     {f'mana_amount({AB},{o},{t},counters("petal"))' for o, t in enumerate("wubrg", 1)}),
+    # 208.1: its own power
+    ("{T}: Add an amount of {G} equal to this creature's power.", {f"mana_amount({AB},1,g,stat(power))"}),
+])
+def test_mana_keyed_by_its_own_permanent_is_a_note_only_for_paying(text, expected):
+    """kb/chosen_mana.lp and kb/game_amounts.lp key what the ability adds by its own permanent (the
+    snapshot's chosen color, its counters, its power) for could-produce and produce; payment does
+    not read that yet, so the line is a note for the answers that pay."""
+    c = compiled(text)
+    [note] = c.not_modelled
+    assert note.affects == {"actions", "cast-free", "apply"}
+    assert facts(c, {"mana_option", "mana_chosen", "mana_amount"}) == expected
 
 
 def test_a_spend_restriction_keeps_the_mana_and_names_what_it_may_pay():

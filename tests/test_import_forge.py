@@ -144,7 +144,7 @@ def test_refused_puzzle_names_every_problem():
     for what in ("counters=POISON=3", "precast=Lightning Bolt->ai",
                  "exile=Grizzly Bears", "'t:Soldier': a token", "'T:c_a_treasure_sac': a token",
                  "'Damage:1'", "'Transformed'", "'ExecuteScript:DBPump'", "'Ability:Pump'",
-                 "'ChosenColor:red'", "'Attacking'", "Forge-scripted ability"):
+                 "'ChosenType:Elf'", "'Attacking'", "Forge-scripted ability"):
         assert what in text, what
     assert len(e.value.problems) == 12          # manapool and putonstack are converted (issue 12)
     assert all(p.startswith(str(DATA / "refused.pzl") + " line ") for p in e.value.problems)
@@ -346,3 +346,21 @@ def test_issue_12_keys_lands_played_mana_pool_stack():
     assert problems(["humanmanapool=G 2"]) == ["test.pzl line 4 (human manapool): mana '2': not one mana of "
                                               "a type (W, U, B, R, G or C)"]
     assert "persistentmana" in problems(["humanpersistentmana=G"])[0]
+
+
+def test_chosen_color_and_named_card_become_the_snapshot_s_chosen():
+    """Forge's ChosenColor (a color name, any case) and NamedCard are the choices made as the
+    permanent entered (614.12): the snapshot's `chosen` color letter and card name."""
+    conv = state(["humanbattlefield=Coldsteel Heart|ChosenColor:Red;Pithing Needle|NamedCard:Llanowar Elves"])
+    bf = perms(conv)
+    assert bf["coldsteel-heart"]["chosen"] == {"color": "R"}
+    assert bf["pithing-needle"]["chosen"] == {"card_name": "Llanowar Elves"}
+
+
+@pytest.mark.parametrize("value,expected", [
+    ("Purple", "ChosenColor:Purple is not a color"),
+    ("red,green", "the snapshot's `chosen` holds one chosen color"),
+])
+def test_chosen_color_that_is_not_one_color_is_refused(value, expected):
+    [p] = problems([f"humanbattlefield=Coldsteel Heart|ChosenColor:{value}"])
+    assert expected in p

@@ -10,11 +10,14 @@ def human(r):
     opts = ["  " + (mana.text(c) if c else "(no mana)") for c in r["amounts"]]
     trig = [f"  {t}" for t in r.get("triggers", [])]
     spend = [f"  {s['restriction']}  ({s['ability']})" for s in r.get("spend_only", [])]
+    unchosen = [f"  {u['choice']}  ({u['ability']})" for u in r.get("unchosen", [])]
     return "\n".join(["possible outcomes:"] + opts + (["also triggers (uses the stack):"] + trig if trig else [])
                      + (["the mana may be spent only on (106.6; the restriction travels with it):"] + spend
                         if spend else [])
                      + (["also, as it resolves (605.3b):"] + [f"  {a['text']} (CR {a['rule']})  ({a['ability']})"
-                                                             for a in r.get("also", [])] if r.get("also") else []))
+                                                             for a in r.get("also", [])] if r.get("also") else [])
+                     + (["the snapshot does not say what was chosen as it entered (614.12; every choice "
+                         "is an outcome):"] + unchosen if unchosen else []))
 
 
 @click.command("produce")

@@ -146,7 +146,9 @@ def of_line(line, face=None, part=None):
             return frozenset({"cast-free", "apply"})
         return frozenset().union(*[_sentence(s) for s in a.effect]) if a.effect else ALL
     if isinstance(a, (ir.Chapter,)):
-        return frozenset({"apply"})
+        # 714.2b: a triggered ability (not a mana ability, 605.1b); mana it adds itself counts in
+        # what the Saga could produce (106.7)
+        return frozenset({"could-produce", "apply"} if _adds_mana_itself(a.effect) else {"apply"})
     if isinstance(a, ir.Mode):
         return frozenset({"cast-free", "apply"}) if spell else frozenset({"actions", "apply"})
     return ALL

@@ -18,6 +18,7 @@ from ..terms import Const, fn
 from . import ir, mana_ir
 from . import riders as mana_riders
 from .affects import PAYMENT, changes_mana
+from .lower_loyalty_chapter import chapter, loyalty
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, filter_term, int_of, is_self, simple_type,
                      targets, untapped_you_control)
 from ..symbols import NotModelled, parse_mana_cost
@@ -52,6 +53,10 @@ def lower(ctx, line):
             return Lowered(triggered(ctx, a))
         if isinstance(a, ir.Static):
             return Lowered(static(ctx, a.effect))
+        if isinstance(a, ir.Loyalty):
+            loyalty(ctx, a, mana_effect)              # 605.1a, 606, 106.7: always a note
+        if isinstance(a, ir.Chapter):
+            chapter(a)                                # 714.2b, 605.1b: a note
         raise Unmodelled(f"{type(a).__name__.lower()} abilities are not modelled")
     except Unmodelled as e:
         if e.facts:                 # part of the line is an ability the KB knows (603.2 ...)
@@ -200,7 +205,8 @@ def _activated_effect(ctx, sentences):
         designed += _restriction(ctx, s)
         rest.append(s)
     if unmodelled is not None:
-        raise Unmodelled(str(unmodelled), facts + designed, part=unmodelled.part or sentences)
+        raise Unmodelled(str(unmodelled), facts + designed, part=unmodelled.part or sentences,
+                         affects=unmodelled.affects if not rest else None)
     if rest and len(designed) == len(rest) and all(d[0] == "mana_spend_restriction" and _understood(d[2])
                                                    for d in designed):
         # 106.6: the restriction travels with the mana: what the ability adds (could-produce,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..terms import Const, Fn, fn
 from . import ir
+from .affects import PAYMENT
 from .shapes import Unmodelled, controller_phrase, filter_term, int_of, is_self, simple_type
 from ..symbols import COLORS
 
@@ -202,6 +203,13 @@ def facts(ab, mana):
         if k == "combination" and _int(mana.amount) is not None and 1 <= _int(mana.amount) <= 5 and mana.types:
             # 106.1b: each of the A mana of any allowed type (kb/mana.lp: combination_vector)
             return designed_facts(ab, mana)
+        if k == "chosen" and _int(mana.amount) is not None:
+            # 614.12, 607.2d: the color chosen as the permanent entered is the snapshot's
+            # (kb/chosen_mana.lp); paying with that mana is not (payment reads fixed options only)
+            raise Unmodelled("mana of the chosen color: could-produce and produce read the snapshot's "
+                             "`chosen` color; paying with that mana is not modelled yet",
+                             _options(ab, mana.options) + [("mana_chosen", ab, len(mana.options) + 1,
+                                                            mana.amount.value)], affects=PAYMENT)
         if k == "reflect" and _int(mana.amount) is not None:
             scope = reflect_scope(mana.scope)
             if scope and mana.reflect in ("type", "color"):
@@ -217,6 +225,12 @@ def facts(ab, mana):
             # 608.2h: one mana for each permanent you control that matches (kb/filters.lp),
             # counted as the ability resolves
             return [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)]
+        if game_amount_known(term):
+            # 608.2h, 122.1, 208.1, 700.5: counted as the ability resolves (kb/game_amounts.lp)
+            return _counted(ab, term, [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)])
+    elif k == "any_one_color" and mana.count[0] != "number" and game_amount_known(_amount_term(mana)):
+        # "X mana of any one color, where X is ...": one option per color, each of that amount
+        return _counted(ab, _amount_term(mana), designed_facts(ab, mana))
     raise Unmodelled(f"mana {describe(mana)} is not modelled", designed_facts(ab, mana))
 
 
@@ -241,6 +255,36 @@ def known_filter(f):
         return all(known_filter(a) for a in f.args)
     if f.name == "non" and len(f.args) == 1:
         return known_filter(f.args[0])
+    return False
+
+
+def _counted(ab, term, facts):
+    """FACTS for an amount the KB counts; an amount of the ability's own permanent (counters on it,
+    its power or toughness) is counted per permanent by could-produce and produce, which payment
+    does not read yet: a note for the answers that pay."""
+    if term.name in ("counters", "stat"):
+        raise Unmodelled("mana counted on the permanent itself: could-produce and produce count it; "
+                         "paying with that mana is not modelled yet", facts, affects=PAYMENT)
+    return facts
+
+
+def game_amount_known(term):
+    """True if the KB counts amount term TERM (kb/mana.lp, kb/game_amounts.lp): count(F) of a filter
+    it knows (permanents you control, or on the battlefield), counters("K") on the permanent, its
+    stat(power) or stat(toughness), devotion(C) or devotion(C1,C2) (700.5)."""
+    if not isinstance(term, Fn):
+        return False
+    if term.name == "count" and len(term.args) == 1:
+        f = term.args[0]
+        if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1:
+            return known_filter(f.args[0])
+        return known_filter(f)
+    if term.name == "counters" and len(term.args) == 1:
+        return isinstance(term.args[0], str)
+    if term.name == "stat" and len(term.args) == 1:
+        return term.args[0] in (Const("power"), Const("toughness"))
+    if term.name == "devotion" and len(term.args) in (1, 2):
+        return all(a in tuple(Const(c) for c in "wubrg") for a in term.args)
     return False
 
 
@@ -311,9 +355,12 @@ def _counters(tail):
 def _expression(x):
     """count(F) for "the number of <objects>" (107.3a) in a ", where X is ..." or "equal to ..."
     phrase; devotion(Colors) for "your devotion to <colors>" (700.5); stat(power) for "~'s
-    power"; not_modelled otherwise."""
+    power"; counters(K) for "the number of K counters on ~"; not_modelled otherwise."""
     found = [y for y in ir.walk(x) if isinstance(y, ir.Node) and y.kind in ("count_of", "devotion", "plus",
-                                                                            "minus", "stat_of", "twice", "half")]
+                                                                            "minus", "stat_of", "twice", "half",
+                                                                            "count_counters")]
+    if len(found) == 1 and found[0].kind == "count_counters":
+        return _counters(found[0])                    # "the number of K counters on ~" (122.1)
     if len(found) == 1 and found[0].kind == "count_of":
         obj = next((a for a in found[0].args if isinstance(a, ir.Obj)), None)
         return _count(obj) if obj is not None else Const("not_modelled")

@@ -77,7 +77,9 @@ PLAYER_KEYS = {      # in the order Forge tests how a key ends
 
 #: card modifiers that are converted (handled in _apply_modifier)
 CONVERTED = {"set", "art", "id", "tapped", "summonsick", "counters", "facedown", "phasedout",
-             "attachedto", "attaching", "owner", "noetbtrigs"}
+             "attachedto", "attaching", "owner", "noetbtrigs", "chosencolor", "namedcard"}
+#: Forge's color names (ChosenColor:Red, any case) -> the snapshot's letters (`chosen: {color: R}`)
+FORGE_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 #: card modifiers the snapshot can't express -> (what --lenient drops: "card" or "modifier", why)
 MODIFIERS = {
     "transformed": ("card", "the snapshot cannot say that the back face of a double-faced card is up"),
@@ -95,10 +97,9 @@ MODIFIERS = {
     "suspected": ("modifier", "the snapshot has no suspected designation"),
     "classlevel": ("modifier", "the snapshot has no Class levels"),
     "unlockedroom": ("modifier", "the snapshot has no unlocked Room doors"),
-    "chosencolor": ("modifier", f"the snapshot has no choices made as a permanent entered ({_NEXT_ISSUE}: chosen)"),
-    "chosentype": ("modifier", f"the snapshot has no choices made as a permanent entered ({_NEXT_ISSUE}: chosen)"),
-    "chosentype2": ("modifier", f"the snapshot has no choices made as a permanent entered ({_NEXT_ISSUE}: chosen)"),
-    "namedcard": ("modifier", f"the snapshot has no choices made as a permanent entered ({_NEXT_ISSUE}: chosen)"),
+    "chosentype": ("modifier", "Forge's chosen type does not say which kind of type it is (creature type, "
+                               "basic land type, card type); the snapshot's `chosen` needs the kind"),
+    "chosentype2": ("modifier", "the snapshot has one choice of each kind (`chosen`), not a second chosen type"),
     "chosencards": ("modifier", "the snapshot has no chosen cards"),
     "rememberedcards": ("modifier", "the snapshot has no remembered cards"),
     "imprinting": ("modifier", "the snapshot has no imprinted cards"),
@@ -441,7 +442,7 @@ class _Converter:
                     self.problems.append(f"{where}: AttachedTo:{fid} names no card with Id:{fid}")
             kept.append(p)
         order = ("id", "card", "controller", "owner", "tapped", "controlled_since_turn_start",
-                 "counters", "attached_to", "face_down", "phased_out")
+                 "counters", "attached_to", "face_down", "phased_out", "chosen")
         snap["battlefield"] = [{k: p[k] for k in order if k in p} for p in kept]
         for zone, by in zones.items():
             if by:
@@ -507,6 +508,22 @@ class _Converter:
                             drop_note="the card")
                 return False
             p["phased_out"] = True
+        elif mname == "chosencolor":                   # the color chosen as it entered (614.12)
+            colors = [x.strip() for x in (mval or "").split(",") if x.strip()]
+            if len(colors) != 1 or colors[0].lower() not in FORGE_COLORS:
+                if len(colors) == 1:
+                    self.problems.append(f"{where}: ChosenColor:{colors[0][:20]} is not a color (White, Blue, "
+                                         "Black, Red or Green)")
+                    return True
+                self.refuse(where, f"modifier {raw[:40]!r}", "the snapshot's `chosen` holds one chosen color",
+                            drop_note=f"the modifier {raw[:40]!r}")
+                return True
+            p.setdefault("chosen", {})["color"] = FORGE_COLORS[colors[0].lower()]
+        elif mname == "namedcard":                     # the card name chosen as it entered (614.12)
+            if not mval:
+                self.problems.append(f"{where}: NamedCard: expected a card name")
+                return True
+            p.setdefault("chosen", {})["card_name"] = mval
         elif mname == "facedown":
             how = {"manifested": "manifest", "cloaked": "cloak"}.get((mval or "").lower())
             if how is None and mval:
