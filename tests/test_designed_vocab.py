@@ -128,7 +128,18 @@ def test_mana_triggers(text, expected):
      {f"land_types({AB},you_control(land),all_basic,add)"}),
 ])
 def test_land_types(text, expected):
-    assert designed(text, {"land_types"} | CONSUMED, "Enchantment") == expected
+    """Lands selected by card types and supertypes: kb/land_types.lp carries the effect out, so the
+    line is no note."""
+    c = compiled(text, "Enchantment")
+    assert not c.not_modelled
+    assert facts(c, {"land_types"}) == expected
+
+
+def test_land_types_of_lands_selected_by_subtype_stay_a_note():
+    """613.8a: "All Mountains are Plains" selects lands by the subtype it changes; the KB does not
+    decide that dependency, so the line is still a note (with its designed facts)."""
+    assert designed("All Mountains are Plains.", {"land_types"} | CONSUMED, "Enchantment") == {
+        f'land_types({AB},subtype("Mountain"),"Plains",set)'}
 
 
 def test_a_granted_mana_ability_is_compiled_as_its_own_ability():

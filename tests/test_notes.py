@@ -75,9 +75,9 @@ def test_haste_for_others_changes_actions_and_show(text):
 
 
 @pytest.mark.parametrize("text", [
-    "Nonbasic lands are Mountains.",                           # 305.7: land types
-    "Each land is a Swamp in addition to its other land types.",
-    'Lands you control have "{T}: Add one mana of any color."',  # 613.1f: a granted mana ability
+    # (lands selected by card types and grants to a known filter are carried out: no note)
+    "All Mountains are Plains.",                               # 305.7: land types selected by subtype
+    'Other permanents you control have "{T}: Add one mana of any color."',  # 613.1f: "other"
     "{T}: Add X mana in any combination of colors.",            # mana the KB does not add yet
     "Whenever enchanted land is tapped for mana, its controller adds an additional {G}.",  # 605.1b
 ])

@@ -20,7 +20,7 @@ from . import riders as mana_riders
 from .affects import PAYMENT, changes_mana
 from .lower_loyalty_chapter import chapter, loyalty
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, filter_term, int_of, is_self, simple_type,
-                     targets, untapped_you_control)
+                     sacrifice_filter, targets, untapped_you_control)
 from ..symbols import NotModelled, parse_mana_cost
 
 __all__ = ["Ctx", "Lowered", "Unmodelled", "lower", "cost_facts"]
@@ -171,6 +171,10 @@ def _cost_item(c):
         t = simple_type(args[0])
         if t in ("land", "creature", "artifact", "enchantment"):
             return [fn("sacrifice", Const(t))]
+    if v.name == "sacrifice":
+        f = sacrifice_filter(args[0])                                           # 701.21a
+        if f is not None:
+            return [fn("sacrifice", f)]
     if v.name == "tap" and len(args) == 1:
         t = untapped_you_control(args[0])
         if t in ("creature", "artifact", "land"):

@@ -18,8 +18,8 @@ not its shape; otherwise it raises :class:`Unmodelled` carrying the facts, since
 carry them out yet: the line stays a note for the answers it could change.
 """
 
-from ..terms import Const
-from . import ir, mana_ir
+from ..terms import Const, Fn
+from . import affects, ir, mana_ir
 from .shapes import Unmodelled, filter_term
 
 _BASIC = ("Plains", "Island", "Swamp", "Mountain", "Forest")
@@ -43,9 +43,12 @@ def _one_clause(sentences):
 
 
 def static(ctx, sentences):
-    """Designed facts of a static ability or a spell's instructions, or None."""
+    """Facts of a static ability or a spell's instructions in the designed vocabulary: the facts
+    if the KB carries the shape out, Unmodelled with them if it does not, None if no shape fits."""
     for matcher in (_land_types, _granted, _ritual):
         facts = matcher(ctx, sentences)
+        if facts is not None and facts[0] is None:       # a shape the KB carries out
+            return facts[1]
         if facts is not None:
             raise Unmodelled(facts[0], facts[1])
     return None
@@ -94,7 +97,30 @@ def _land_types(ctx, sentences):
     types, mode = shape
     f = _filter(c.subject)
     facts = [("static", ctx.ab)] + [("land_types", ctx.ab, f, s, Const(mode)) for s in types]
+    if land_filter_known(f):
+        return None, facts                  # kb/land_types.lp carries it out
     return "land types set by a static ability are not modelled for this scope", facts
+
+
+def land_filter_known(f):
+    """True if kb/land_types.lp selects the lands of filter f: card types and supertypes, and
+    `and`/`non` of those (its type_filter_known/1), alone or as you_control(F) / attached(F). A
+    filter that reads subtypes ("All Mountains are Plains") would depend on the effect's own result."""
+    if isinstance(f, Fn) and f.name in ("you_control", "attached") and len(f.args) == 1:
+        f = f.args[0]
+    return _type_filter(f)
+
+
+def _type_filter(f):
+    if isinstance(f, Const):
+        return f.name in mana_ir.CARD_TYPES
+    if isinstance(f, Fn) and f.name == "supertype" and len(f.args) == 1:
+        return isinstance(f.args[0], Const)
+    if isinstance(f, Fn) and f.name == "and" and len(f.args) == 2:
+        return all(_type_filter(a) for a in f.args)
+    if isinstance(f, Fn) and f.name == "non" and len(f.args) == 1:
+        return _type_filter(f.args[0])
+    return False
 
 
 def _granted(ctx, sentences):
@@ -113,9 +139,26 @@ def _granted(ctx, sentences):
     if not inner.ability:
         return None
     raw_inner = ctx.raw.split('"', 2)[1] if ctx.raw.count('"') >= 2 else ""
-    facts = [("static", ctx.ab), ("grants_filter", ctx.ab, _filter(c.subject), inner_ctx.ab),
+    f = _filter(c.subject)
+    facts = [("static", ctx.ab), ("grants_filter", ctx.ab, f, inner_ctx.ab),
              ("ability_text", inner_ctx.ab, raw_inner)] + inner.facts
-    return "abilities granted to these permanents are not modelled", facts
+    if not grant_filter_known(f):
+        return "abilities granted to these permanents are not modelled", facts
+    if not inner.modelled:
+        # kb/granted_abilities.lp gives the ability; what it does is not carried out: the note
+        # concerns the answers the quoted ability alone could change
+        inner_line = ir.Line(ctx.index, "", "", quoted[0].args[0])
+        affected = inner.affects if inner.affects is not None else affects.of_line(inner_line, ctx.face, inner.part)
+        raise Unmodelled(f"the granted ability: {inner.reason}", facts, affects=affected)
+    return None, facts
+
+
+def grant_filter_known(f):
+    """True if kb/granted_abilities.lp carries out a grant to the permanents matching f: a filter
+    kb/filters.lp knows, alone or as you_control(F) / attached(F) (613.1f)."""
+    if isinstance(f, Fn) and f.name in ("you_control", "attached") and len(f.args) == 1:
+        f = f.args[0]
+    return mana_ir.known_filter(f)
 
 
 def _ritual(ctx, sentences):

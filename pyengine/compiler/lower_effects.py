@@ -63,7 +63,9 @@ def static(ctx, sentences):
         facts = matcher(ctx, sentences)
         if facts is not None:
             return facts
-    lower_designed.static(ctx, sentences)
+    facts = lower_designed.static(ctx, sentences)
+    if facts is not None:
+        return facts
     raise Unmodelled("not modelled")
 
 

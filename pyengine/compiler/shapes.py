@@ -226,3 +226,22 @@ def kb_filter(obj):
     if chars == (ir.Char("supertype", "basic", True), ir.Char("card_type", "land")):
         return Const("nonbasic_land")
     return None
+
+
+def sacrifice_filter(obj):
+    """The filter of the one permanent a cost "Sacrifice a Goblin" / "Sacrifice a creature or
+    land" / "Sacrifice another creature" names (701.21a: a permanent its controller controls): a
+    filter kb/filters.lp knows, or another(F) for one other than the ability's own permanent;
+    None for anything else (a number of permanents, a qualifier the filters lack)."""
+    from .mana_ir import known_filter
+    if not isinstance(obj, ir.Obj) or obj.possessor or obj.qualifiers or obj.quantity is None:
+        return None
+    try:
+        f = filter_term(obj)
+    except Unmodelled:
+        return None
+    if obj.quantity.word == "another":
+        return fn("another", f) if known_filter(f) else None
+    if obj.quantity.word in ("a", "an") and known_filter(f):
+        return f
+    return None
