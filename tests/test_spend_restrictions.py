@@ -80,3 +80,20 @@ def test_a_restriction_with_more_to_it_stays_a_note_for_produce(tmp_path):
     code, out, err = run_cli(["produce", s, "cavern", "--json"])
     assert code == 0 and "note: Cavern of Souls (line 3) not modelled" in err
     assert out["spend_only"] == []
+
+
+def test_payment_from_a_restricted_source_is_still_a_note(tmp_path):
+    """106.6: mana from Mishra's Workshop may be spent only on artifact spells, so it can't pay
+    {1}{G} of Grizzly Bears (a creature spell). The payment plans (kb/mana_plan.lp) honour the
+    spend restrictions of floating mana only, not those of the mana abilities they activate: the
+    note stays for pay (made of produce and actions), and --strict refuses its answer."""
+    p = tmp_path / "s.yaml"
+    p.write_text(yaml.safe_dump({
+        "players": ["alice", "bob"], "active": "alice",
+        "cards": CARDS[:1] + [{"name": "Grizzly Bears", "type": "Creature — Bear", "mana_cost": "{1}{G}",
+                               "power": "2", "toughness": "2"}],
+        "battlefield": [{"id": "workshop", "card": "Mishra's Workshop", "controller": "alice"}],
+        "hand": {"alice": ["Grizzly Bears"]}}))
+    code, _, err = run_cli(["pay", str(p), "{2}", "--for", "Grizzly Bears"])
+    assert code == 0 and "paying with that mana does not honour it yet" in err
+    assert run_cli(["--strict", "pay", str(p), "{2}", "--for", "Grizzly Bears"])[0] == 3

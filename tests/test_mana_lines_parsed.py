@@ -1,0 +1,99 @@
+"""Lines of mana cards the grammar now parses (issue 11, "manaparse"): each is a real card's Oracle
+text. Parsing is not modelling: what the KB does not carry out stays a note, but a precise one,
+for the answers it could change, and the mana the KB does carry out is given (or, where another
+player adds it, withheld). The golden files of tests/golden/mana_lines_parsed/ hold more.
+"""
+
+import pytest
+
+from pyengine import cardlib
+from pyengine.compiler import compile_card
+from pyengine.terms import render_fact
+
+
+def compiled(name, type, text):
+    return compile_card(cardlib.parse_card({"name": name, "type": type, "text": text}))
+
+
+def line(c, i):
+    return next(li for li in c.lines if li.line.index == i)
+
+
+def facts(c, pred):
+    return sorted(render_fact(f) for f in c.facts if f[0] == pred)
+
+
+@pytest.mark.parametrize("name,type,text,index", [
+    # 500.4 / 106.4: mana that does not empty from the pool; "that player adds" (not you)
+    ("Shizuko, Caller of Autumn", "Legendary Creature — Snake Shaman",
+     "At the beginning of each player's upkeep, that player adds {G}{G}{G}. Until end of turn, they don't lose "
+     "this mana as steps and phases end.", 1),
+    # 603.7: a delayed instruction to add mana
+    ("Conduit of Emrakul", "Creature — Eldrazi Werewolf",
+     "Whenever this creature attacks, add {C}{C} at the beginning of your next main phase this turn.", 1),
+    # 106.6: a restriction phrased as what the mana can't be spent on
+    ("Thran Turbine", "Artifact",
+     "At the beginning of your upkeep, you may add {C}{C}. You can't spend this mana to cast spells.", 1),
+    # 602.5b: what the player did earlier this turn
+    ("Minas Tirith", "Legendary Land",
+     "{1}{W}, {T}: Draw a card. Activate only if you attacked with two or more creatures this turn.", 1),
+    # 601.2h: the mana that paid a spell
+    ("Hired Hexblade", "Creature — Elf Rogue",
+     "When this creature enters, if mana from a Treasure was spent to cast it, you draw a card and you lose "
+     "1 life.", 1),
+    ("The Myriad Pools", "Legendary Land",
+     "Whenever you cast a permanent spell using mana produced by The Myriad Pools, up to one other target "
+     "permanent you control becomes a copy of that spell until end of turn.", 1),
+    # 205.3m / 702.73a: every creature type
+    ("Soulstone Sanctuary", "Land",
+     "{4}: This land becomes a 3/3 creature with vigilance and all creature types. It's still a land.", 1),
+    # 402: an exact number of cards in hand
+    ("Magus of the Library", "Creature — Human Wizard",
+     "{T}: Draw a card. Activate only if you have exactly seven cards in hand.", 1),
+])
+def test_these_wordings_parse_and_stay_notes(name, type, text, index):
+    c = compiled(name, type, text)
+    li = line(c, index)
+    assert li.parsed, li.line.error
+    assert not li.modelled
+    assert li.affects                                   # a note for the answers it could change
+
+
+def test_a_creature_land_with_all_creature_types_is_a_note_only_where_activating_it_matters():
+    """Mutavault's {1} ability (613.1d: a type-changing effect) is not carried out: a note for
+    actions and apply; its {T}: Add {C} is modelled, so could-produce and produce need no note."""
+    c = compiled("Mutavault", "Land", "{T}: Add {C}.\n{1}: This land becomes a 2/2 creature with all creature "
+                 "types until end of turn. It's still a land.")
+    assert line(c, 1).modelled
+    assert line(c, 2).parsed and sorted(line(c, 2).affects) == ["actions", "apply"]
+    assert facts(c, "mana_option") == ['mana_option(ab("Mutavault",1),1,c,1)']
+
+
+def test_mana_another_player_adds_is_not_the_controllers():
+    """Spectral Searchlight: the chosen player adds the mana and chooses its color (106.3); it is
+    not what its controller's tapping adds, so no mana_option is given and the line is a note for
+    could-produce and produce."""
+    c = compiled("Spectral Searchlight", "Artifact",
+                 "{T}: Choose a player. That player adds one mana of any color they choose.")
+    li = line(c, 1)
+    assert li.parsed and not li.modelled
+    assert {"could-produce", "produce"} <= set(li.affects)
+    assert facts(c, "mana_option") == []
+
+
+@pytest.mark.parametrize("text", [
+    "{T}: Add {R}{G}. Spend this mana only to cast face-down spells or to turn creatures face up.",
+    "{T}: Add two mana of any one color. Spend this mana only to turn permanents face up.",
+    "{T}: Add {U} or {C}{U}. Spend this mana only to pay cumulative upkeep costs.",
+    "{T}: Add {G}{U}. Spend this mana only to cast spells with {X} in their mana costs.",
+])
+def test_restrictions_the_vocabulary_cannot_state_are_notes_for_produce(text):
+    """106.6: the mana is given (could-produce is exact), but a restriction the terms of
+    docs/compiler.md cannot state is a note for produce and for the answers that spend mana."""
+    c = compiled("Test Card", "Creature — Elf", text)
+    li = line(c, 1)
+    assert li.parsed and not li.modelled
+    assert {"produce", "actions", "apply"} <= set(li.affects)
+    assert "could-produce" not in li.affects
+    assert facts(c, "mana_option")
+    assert all("not_modelled" in f for f in facts(c, "mana_spend_restriction"))
