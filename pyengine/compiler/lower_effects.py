@@ -512,7 +512,7 @@ def _loses_all_abilities(ctx, sentences):
 def several_events(t):
     """"When A and at the beginning of B", "When A and whenever B": one ability, two kinds of
     events; no matcher reads such a trigger as its first event alone."""
-    return any(j in (("and at",), ("and whenever",)) for j in t.joins)
+    return any(j in (("and at",), ("and whenever",), ("and when",)) for j in t.joins)
 
 
 def triggered(ctx, a):
