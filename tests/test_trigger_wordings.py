@@ -114,3 +114,56 @@ def test_his_is_the_possessive_of_the_object_itself():
     assert line.parsed, line.error
     zones = [y for y in ir.walk(line.ability.effect) if isinstance(y, ir.Zone)]
     assert zones and zones[0].owner.possessor == ir.Ref("it")       # "its owner's hand"
+
+
+@pytest.mark.parametrize("text", [
+    "Perfect Illumination — Whenever you roll a die's highest natural result, draw a card.",   # 706.2
+    "When ~ dies, return it to the battlefield tapped and transformed under its owner's control.",   # 712
+    "At the beginning of each of your postcombat main phases, there is an additional beginning phase "
+    "after this phase.",                                                       # Sphinx of the Second Sun
+    "When this creature enters, target opponent skips their next combat phase.",   # Stonehorn Dignitary
+    "When you attack with exactly two creatures, transform this creature.",   # Alluring Suitor
+    "Whenever you discard a nonland card, you may cast it from your graveyard.",   # Oskar
+    "Whenever this creature attacks and isn't blocked, it gets +2/+0 until end of combat.",   # Murk Dwellers
+    "Whenever ~ attacks, exile up to one other target tapped creature or Vehicle. For as long as that card "
+    "remains exiled, its owner may play it.",                                  # Prowl, Stoic Strategist
+    "At the beginning of your upkeep, draw a card if you control the creature with the greatest power or "
+    "tied for the greatest power.",                                            # Triumph of Ferocity
+    "Whenever chaos ensues, reveal the top card of your planar deck. You may put it on the bottom of your "
+    "planar deck.",                                                            # Stairs to Infinity
+    "When this creature enters, create a Food token, then you may exile three cards from your graveyard. "
+    "If you do, repeat this process.",                                         # Insatiable Frugivore
+    "Whenever ~ becomes tapped, target player mills cards equal to its power.",   # Neerdiv, Devious Diver
+    "Whenever Thrakkus attacks, double the power of each Dragon you control until end of turn.",
+    "When this creature enters, creatures your team controls get +1/+1 until end of turn.",   # 810
+    "When this creature enters, you may pay {1}{W} any number of times. When you pay this cost one or more "
+    "times, put that many valor counters on this creature.",                   # Intrepid Adversary
+])
+def test_more_triggered_wordings_are_parsed(text):
+    line = parse_line(text)
+    assert line.parsed, line.error
+    assert isinstance(line.ability, ir.Triggered)
+
+
+@pytest.mark.parametrize("text", [
+    # words a new rule reads must not be taken where another rule read them before (lexer: the
+    # first candidate the parser state accepts)
+    "You may play up to three additional lands this turn.",
+    "This spell costs {1} less to cast for each permanent sacrificed this turn.",
+    "Draw cards equal to the number of cards target opponent discarded this turn.",
+    "Whenever a planeswalker you control enters, if this artifact has loyalty counters on it, you may move "
+    "a loyalty counter from this artifact onto that planeswalker.",
+])
+def test_lines_read_before_are_still_read(text):
+    line = parse_line(text)
+    assert line.parsed, line.error
+
+
+def test_a_may_clause_whose_verb_has_no_ir_class_is_a_note_not_an_internal_error():
+    """Regression: "You may put a sticker on ..." (a verb phrase without a Verb of its own) reached
+    the spend-as matcher, which read its verb as a Verb: an internal error of the compiler."""
+    c = compile_card(cardlib.parse_card({"name": "Costume Shop", "type": "Artifact — Attraction",
+                                         "text": "Visit — You may put a sticker on a nonland permanent you own."}))
+    (li,) = c.lines
+    assert li.parsed and not li.modelled
+    assert not any("internal error" in n.reason for n in c.not_modelled)

@@ -230,7 +230,7 @@ def _spend_as(ctx, sentences):
     if any(c.subject != ir.Ref("you") or c.aux != "may" or c.tails for c in clauses):
         return None
     first = clauses[0].verb
-    if first.name != "spend_as_any" or first.args[-1] != "color":
+    if not isinstance(first, ir.Verb) or first.name != "spend_as_any" or first.args[-1] != "color":
         return None
     subject = next(a for a in first.args if isinstance(a, ir.Node))
     if len(clauses) == 1 and subject.args == ("mana",):
