@@ -240,6 +240,10 @@ class Build(Transformer):
     def trigger_at(self, c):
         return ir.Trigger("at", time=c[1])
 
+    def trigger_at_and_whenever(self, c):   # "At the beginning of your upkeep and whenever ..., "
+        clauses, joins = c[3]
+        return ir.Trigger("at", clauses, (("and whenever",),) + joins, time=c[1])
+
     # --- sentences and clauses ---------------------------------------------------------------
     def sentence(self, c):
         leads, seq, tail = (), None, None
@@ -395,7 +399,7 @@ class Build(Transformer):
         if parts:
             return ir.Node("possessive", (parts[0],))
         return ir.Node("possessive", (ir.Ref({"your": "you", "its": "it", "their": "they",
-                                               "his or her": "they"}[str(c[0]).lower()]),))
+                                               "his or her": "they", "his": "it"}[str(c[0]).lower()]),))
 
     def quantity(self, c):
         words = " ".join(_words(c))

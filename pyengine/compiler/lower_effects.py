@@ -232,7 +232,7 @@ def _spend_as(ctx, sentences):
     if any(c.subject != ir.Ref("you") or c.aux != "may" or c.tails for c in clauses):
         return None
     first = clauses[0].verb
-    if first.name != "spend_as_any" or first.args[-1] != "color":
+    if not isinstance(first, ir.Verb) or first.name != "spend_as_any" or first.args[-1] != "color":
         return None
     subject = next(a for a in first.args if isinstance(a, ir.Node))
     if len(clauses) == 1 and subject.args == ("mana",):
@@ -514,7 +514,7 @@ def _loses_all_abilities(ctx, sentences):
 def several_events(t):
     """"When A and at the beginning of B", "When A and whenever B": one ability, two kinds of
     events; no matcher reads such a trigger as its first event alone."""
-    return any(j in (("and at",), ("and whenever",)) for j in t.joins)
+    return any(j in (("and at",), ("and whenever",), ("and when",)) for j in t.joins)
 
 
 def triggered(ctx, a):

@@ -26,7 +26,7 @@ from .lexer import LexError, Tokens, phrase_words
 GRAMMAR_DIR = Path(__file__).parent / "grammar"
 # the files of the grammar, in the order they are read (each is a section of one grammar)
 GRAMMAR_FILES = ("frames.lark", "keywords.lark", "sentences.lark", "verbs.lark", "triggers.lark",
-                 "objects.lark", "amounts.lark", "mana.lark", "tokens.lark")
+                 "objects.lark", "amounts.lark", "mana.lark", "triggered.lark", "tokens.lark")
 
 
 class ParseError(Exception):
