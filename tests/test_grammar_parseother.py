@@ -88,3 +88,44 @@ def test_other_static_and_spell_wordings(text):
 ])
 def test_lines_read_before_still_parse(text):
     assert parse_line(text).parsed, parse_line(text).error
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Change the text of target spell or permanent by replacing all instances of one color word with "
+     "another.", "change_text"),                                                     # 612.2
+    ("Change the text of target permanent by replacing all instances of one color word with another or "
+     "one basic land type with another.", "change_text"),
+    ("Distribute two +1/+1 counters among one or two target creatures.", "distribute_counters"),
+    ("Switch target creature's power and toughness until end of turn.", "switch_pt"),  # 613.4d
+    ("{G}: This creature becomes the color of your choice until end of turn.", "become_color_choice"),
+    ("If you would gain life, you gain that much life plus 1 instead.", "gain_life_plus"),
+    ("If you would gain life, you gain twice that much life instead.", "gain_life_twice"),
+    ("• Cross-Slash — {0} — Destroy target tapped creature.", "tiered_mode"),           # 702.183
+    ("Choose one. If you control a commander as you cast this spell, you may choose both instead.",
+     "tail_as_you_cast"),
+    ("~ deals 2 damage to target creature. Then create a Treasure token if you weren't the starting "
+     "player.", "starting_player"),                                                  # 103.1
+    ("This creature can't be blocked as long as it's attacking alone.", "attacking_alone"),
+    ("Destroy target creature if it has mana value 2 or less.", "have_stat"),
+])
+def test_more_static_and_spell_wordings(text, kind):
+    line = parse_line(text)
+    assert line.parsed, line.error
+    assert kind in _kinds(line.ability)
+
+
+@pytest.mark.parametrize("text", [
+    "~'s power is equal to the number of creature cards in all graveyards and its toughness is equal "
+    "to that number plus 1.",
+    "No more than one creature can attack each combat.",
+    "Legendary creatures you control enter with an additional +1/+1 counter on them.",
+    "Put target creature into its owner's library second from the top. Its controller gains 3 life.",
+    "{T}: This creature deals 1 damage to any target and 1 damage to any target of an opponent's choice.",
+    # these phrases must not swallow words that other rules read: "basic land type", "has loyalty counters"
+    "Lands you control are every basic land type in addition to their other types.",
+    "As long as enchanted creature is attacking alone, it can't be blocked.",
+    "Whenever a planeswalker you control enters, if this artifact has loyalty counters on it, you may "
+    "move a loyalty counter from this artifact onto that planeswalker.",
+])
+def test_more_lines_parse(text):
+    assert parse_line(text).parsed, parse_line(text).error
