@@ -200,6 +200,8 @@ def _enters_event(node):
 
 # what is done before the game begins (103.6a: "you may begin the game with it on the battlefield")
 _BEFORE_THE_GAME = {"begin_with"}
+# 100.2a, 905.1: how many copies a deck may have, drafting a card face up: done before the game
+_BEFORE_THE_GAME |= {"deck_limit", "draft_face_up"}
 
 # what may be done "as ~ enters" (614.12) without changing the permanent's characteristics
 _AS_ENTERS = {"choose", "pay", "reveal", "name", "tap", "untap", "look_at", "note"}

@@ -418,7 +418,8 @@ def _cast_restriction(ctx, sentences):
     t = c.tails[0]
     if t.kind == "tail_only_during" and len(c.tails) == 1 and t.args[-1] == ir.Node("turn_ref", ("combat",)):
         return [("cast_only_during", ctx.ab, Const("combat"))]
-    if t.kind in ("tail_only_during", "tail_only_if"):
+    if t.kind in ("tail_only_during", "tail_only_if", "tail_only_before", "tail_only_after",
+                  "tail_only_if_attacked"):
         return [("cast_restriction_not_modelled", ctx.ab)]
     return None
 

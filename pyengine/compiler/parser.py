@@ -21,7 +21,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 from lark.lexer import Lexer
 
-from .lexer import LexError, Tokens, phrase_words
+from .lexer import LexError, Tokens, _joined, phrase_words
 
 GRAMMAR_DIR = Path(__file__).parent / "grammar"
 # the files of the grammar, in the order they are read (each is a section of one grammar)
@@ -56,6 +56,9 @@ class _WordLexer(Lexer):
                 words = phrase_words(t.pattern.value)
                 if len(words) > 1:
                     self.phrases.setdefault(words[0], []).append(words)
+                    # the lexer joins a phrase's raw words back ("noncombat" is "non" "combat"):
+                    # the literal is also known by that joined text ("all non combat damage")
+                    self.literals.setdefault(_joined(words), t.name)
         for v in self.phrases.values():
             v.sort(key=len, reverse=True)
 
