@@ -21,6 +21,13 @@ def test_a_literal_with_a_non_word_matches_the_text_it_is_split_into():
     assert parse_line("~ deals noncombat damage to you.").parsed
 
 
+
+def _parses_to(text, kind):
+    """TEXT parses, and its tree has a node of KIND."""
+    line = parse_line(text)
+    assert line.parsed, line.error
+    assert kind in _kinds(line.ability)
+
 @pytest.mark.parametrize("text, kind", [
     # 615.1a: what a prevention names, with a controller or a quality
     ("Prevent all combat damage that would be dealt to attacking creatures you control.", "prevent_to_q"),
@@ -37,9 +44,7 @@ def test_a_literal_with_a_non_word_matches_the_text_it_is_split_into():
      "damage prevented this way.", "damage_prevented"),
 ])
 def test_prevention_wordings(text, kind):
-    line = parse_line(text)
-    assert line.parsed, line.error
-    assert kind in _kinds(line.ability)
+    _parses_to(text, kind)
 
 
 @pytest.mark.parametrize("text, kind", [
@@ -60,9 +65,7 @@ def test_prevention_wordings(text, kind):
     ("Draft this card face up.", "draft_face_up"),
 ])
 def test_casting_and_deck_wordings(text, kind):
-    line = parse_line(text)
-    assert line.parsed, line.error
-    assert kind in _kinds(line.ability)
+    _parses_to(text, kind)
 
 
 @pytest.mark.parametrize("text", [
@@ -109,9 +112,7 @@ def test_lines_read_before_still_parse(text):
     ("Destroy target creature if it has mana value 2 or less.", "have_stat"),
 ])
 def test_more_static_and_spell_wordings(text, kind):
-    line = parse_line(text)
-    assert line.parsed, line.error
-    assert kind in _kinds(line.ability)
+    _parses_to(text, kind)
 
 
 @pytest.mark.parametrize("text", [
