@@ -60,6 +60,11 @@ def affects(text, type_line="Creature — Elf"):
     ("When this creature dies, create a 1/1 colorless Eldrazi Scion creature token. It has "
      '"Sacrifice this token: Add {C}."', {"apply"}),                            # Carrier Thrall
     ("Firebending 1", {"could-produce", "apply"}),                               # 702.189a
+    # 605.1a, 106.7: an activated ability that creates tokens with a mana ability adds no mana
+    # itself (the tokens' mana is theirs): whether to list it and what it does, not what this
+    # permanent could produce (Spawnsire of Ulamog's first ability)
+    ("{4}: Create two 0/1 colorless Eldrazi Spawn creature tokens with \"Sacrifice this creature: "
+     'Add {C}."', {"actions", "apply"}),
 ])
 def test_what_a_parsed_line_could_change(text, expected):
     assert affects(text) == expected

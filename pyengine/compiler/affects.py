@@ -126,8 +126,10 @@ def of_line(line, face=None, part=None):
     if isinstance(a, (ir.Activated, ir.Loyalty)):
         effect = a.effect
         out = {"actions", "apply"}
-        if _adds_mana(effect):
-            out |= MANA | {"show"}                 # 605.1a: what the mana ability adds
+        if _adds_mana_itself(effect):
+            # 605.1a: what the mana ability adds; mana of a token it creates, or of an object it
+            # grants an ability in quotes, is that object's (113.1a, 106.7), not this ability's
+            out |= MANA | {"show"}
         if any(isinstance(y, ir.Verb) and y.name == "spend" for y in ir.walk(effect)) or _about_the_mana(effect):
             out.add("produce")                     # 106.6: the mana carries a restriction or an effect
         return frozenset(out)
