@@ -214,8 +214,8 @@ def _phrases(raws):
             continue
         for phrase in table.get(r.text.lower(), ()) if r.kind == "word" else ():
             words = _phrase_words(phrase)
-            seg = raws[i:i + len(words)]
-            if len(seg) == len(words) and all(t.text.lower() == w for t, w in zip(seg, words)):
+            if _spells(raws, i, words):
+                seg = raws[i:i + len(words)]
                 out.append(Raw("word", " ".join(t.text for t in seg).replace(" !", "!"), r.pos))
                 i += len(words)
                 break
@@ -382,8 +382,7 @@ def _merge_literals(raws, phrases):
         if r.text in (",", "or", "and") and _continues_list(raws, i):
             cands = ()                      # a list separator: LIST_COMMA, LIST_OR ... (see doc)
         for words in sorted(cands, key=len, reverse=True) if r.kind in ("word", "punct") else ():
-            seg = raws[i:i + len(words)]
-            if len(seg) == len(words) and all(t.text.lower() == w for t, w in zip(seg[1:], words[1:])):
+            if _spells(raws, i, words, first_matched=True):
                 out.append(Raw("word", _joined(words), r.pos))
                 i += len(words)
                 break
@@ -391,6 +390,14 @@ def _merge_literals(raws, phrases):
             out.append(r)
             i += 1
     return out
+
+
+def _spells(raws, i, words, first_matched=False):
+    """True if the raw tokens from position I are WORDS (lower case); FIRST_MATCHED: the first
+    token was already looked up (in its own, singular or plural form) and is not compared."""
+    seg = raws[i:i + len(words)]
+    k = 1 if first_matched else 0
+    return len(seg) == len(words) and all(t.text.lower() == w for t, w in zip(seg[k:], words[k:]))
 
 
 def _joined(words):
