@@ -279,6 +279,10 @@ def solve_plan(snapshot, player, symbols, spent_on, extra_facts=()):
     # core-guided optimization proves "no plan taps fewer permanents" far sooner; stratified by the
     # priority levels of the best-plan order, sooner still (bench/README.md)
     [model] = eng.ask(optimize=True, opt_strategy=PLAN_OPT_STRATEGY)
+    if ("plan_window_full",) in model and ("plan_count_wide",) not in extra_facts:
+        # the best plan found taps as many permanents as the window counts: count them all
+        # (kb/mana_plan.lp, plan_count_wide)
+        return solve_plan(snapshot, player, symbols, spent_on, [*extra_facts, ("plan_count_wide",)])
     plan = payplan.Plan(snapshot, player, symbols, model, kinds)
     plan.engine = eng
     return plan

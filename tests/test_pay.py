@@ -9,7 +9,7 @@ sickness), 601.2g-h and 605.3a (mana abilities that cost mana are paid by mana a
 import pytest
 
 from helpers import run_cli
-from pyengine import api, snapshot
+from pyengine import api, payplan, snapshot
 from pyengine.errors import InputError
 
 CARDS = [
@@ -23,10 +23,10 @@ CARDS = [
 ]
 
 
-def board(*perms, life=20, pool=None, **keys):
+def board(*perms, life=20, pool=None, cards=CARDS, **keys):
     bf = [{"id": pid, "card": card, "controller": "alice", **extra}
           for pid, card, *rest in perms for extra in [rest[0] if rest else {}]]
-    data = {"players": ["alice", "bob"], "battlefield": bf, "cards": CARDS, "life": {"alice": life}, **keys}
+    data = {"players": ["alice", "bob"], "battlefield": bf, "cards": cards, "life": {"alice": life}, **keys}
     if pool:
         data["mana_pool"] = {"alice": pool}
     return snapshot.validate(data)
@@ -89,6 +89,39 @@ def test_the_best_plan_then_pays_the_least_life():
     assert plan["life"] == 0 and plan["tapped"] == ["s1"]
     plan = pay(s, "{B/P}")["plan"]           # fewer permanents tapped comes before less life
     assert plan["life"] == 2 and plan["tapped"] == []
+
+
+def test_fewest_permanents_beyond_the_counting_window():
+    # kb/mana_plan.lp counts the permanents tapped in a window above a lower bound; the nine-mana
+    # artifact makes the bound 1 although it pays no {W}. Nine Plains and 2 life tap 9 permanents,
+    # nine Plains and a Forest 10: both leave G (the other Forest), so fewer permanents comes
+    # first, then less life (docs/mana-plans.md). The engine must count past the window to see it.
+    cards = CARDS + [{"name": "Nine Test", "type": "Artifact", "text": "{T}: Add {C}{C}{C}{C}{C}{C}{C}{C}{C}."}]
+    s = board(*[(f"w{i}", "Plains") for i in range(9)], ("f1", "Forest"), ("f2", "Forest"), ("nine", "Nine Test"),
+              cards=cards)
+    plan = pay(s, "{W}{W}{W}{W}{W}{W}{W}{W}{W}{G/P}")["plan"]
+    assert plan["tapped"] == [f"w{i}" for i in range(9)]
+    assert plan["life"] == 2 and plan["colors_left"] == ["G"]
+
+
+def test_proving_fewest_permanents_needs_little_search():
+    # Issue 12: the best plan of a 10-symbol cost on 100 sources (bench/bench_pay.py). Counting the
+    # permanents tapped with thresholds tied to the mana they can add lets the solver see at once
+    # that fewer sources can't pay; minimizing the tapped sources one by one took some 38,000
+    # conflicts here (a pigeonhole proof; CDCL does not count).
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    import bench_pay
+    s = snapshot.validate(bench_pay.build_board(100))
+    symbols, _ = payplan.parse_cost(bench_pay.COST)
+    plan = api.solve_plan(s, "alice", symbols, None)
+    assert plan.paid
+    answer = plan.answer()
+    # {3}{W}{U}{B/G}{2/R}{S}{C} take 9 mana from 9 sources that add one each, net of costs
+    # (the filter lands add two and cost one); {G/P} is then paid with 2 life
+    assert len(answer["tapped"]) == 9 and answer["life"] == 2
+    assert plan.engine.statistics()["conflicts"] < 2000
 
 
 def test_phyrexian_life_needs_the_life_total():
