@@ -10,7 +10,7 @@ import clingo
 
 from ..errors import InputError
 from ..patterns import Expr, Var
-from ..terms import Const, Fn
+from ..terms import Const, Fn, render
 
 ANY = "__any"            # stands for an anonymous variable inside a generated (provenance) term
 
@@ -72,16 +72,53 @@ def from_symbol(sym, placeholder=False):
 
 def atom_tuple(sym, cache=None):
     """An atom Symbol as a fact tuple ``(pred, args...)``. CACHE (a dict) memoises the conversion of
-    arguments, which recur across atoms (reading a Symbol's parts costs several C calls)."""
+    arguments and of their subterms, which recur across atoms (reading a Symbol's parts costs several
+    C calls)."""
     if cache is None:
         return (sym.name,) + tuple(from_symbol(a) for a in sym.arguments)
-    out = [sym.name]
-    for a in sym.arguments:
-        term = cache.get(a)
-        if term is None:
-            term = cache[a] = from_symbol(a)
-        out.append(term)
-    return tuple(out)
+    return (sym.name,) + tuple(_cached_term(a, cache) for a in sym.arguments)
+
+
+def atom_row(sym, cache, texts):
+    """(atom_tuple(SYM, CACHE), its text as terms.render_fact gives it). TEXTS (a dict) memoises the
+    text of each argument: sorting an answer by its text then renders each shared term once."""
+    args = sym.arguments
+    row = [sym.name]
+    parts = []
+    for a in args:
+        term = _cached_term(a, cache)
+        row.append(term)
+        text = texts.get(a)
+        if text is None:
+            text = texts[a] = render(term)
+        parts.append(text)
+    return tuple(row), (f"{row[0]}({','.join(parts)})" if parts else row[0])
+
+
+_NUMBER, _STRING, _FUNCTION = clingo.SymbolType.Number, clingo.SymbolType.String, clingo.SymbolType.Function
+
+
+def _cached_term(sym, cache):
+    """from_symbol(SYM), each subterm looked up in (and added to) CACHE first."""
+    term = cache.get(sym)
+    if term is not None:
+        return term
+    t = sym.type
+    if t == _NUMBER:
+        term = sym.number
+    elif t == _STRING:
+        term = sym.string
+    elif t == _FUNCTION:
+        args, name = sym.arguments, sym.name
+        if not args:
+            term = Const(name) if name else ()
+        else:
+            args = tuple(_cached_term(a, cache) for a in args)
+            term = Fn(name, args) if name else args
+    else:
+        raise TypeError(f"unexpected symbol {sym}")
+    cache[sym] = term
+    return term
 
 
 def as_atom(term):

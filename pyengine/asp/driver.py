@@ -26,7 +26,6 @@ import time
 import clingo
 
 from ..errors import InputError
-from ..terms import render_fact
 from . import codec, layout
 
 DEFAULT_TIME_LIMIT = 60.0
@@ -158,6 +157,18 @@ class _Step:
                 if d.kind == "external":
                     self.externals.add((d.text, frozenset(d.defines)))
                 self.reads |= d.reads
+
+
+def _sorted_atoms(symbols, terms, texts):
+    """The atom SYMBOLS as fact tuples sorted by their text (terms.render_fact); TERMS and TEXTS
+    memoise the conversion and the text of shared subterms (codec.atom_row)."""
+    rows = [codec.atom_row(s, terms, texts) for s in symbols]
+    rows.sort(key=_text)
+    return [r[0] for r in rows]
+
+
+def _text(row):
+    return row[1]
 
 
 class Engine:
@@ -347,14 +358,13 @@ class Engine:
         strategy = self.ctl.configuration.solver.opt_strategy
         if opt_strategy:
             self.ctl.configuration.solver.opt_strategy = opt_strategy
-        found, terms = [], {}
+        found, terms, texts = [], {}, {}
 
         def on_model(m):
             if optimize:                    # only the last (best) model is converted, at the end
                 found[:] = [m.symbols(shown=True)]
             else:
-                found.append(sorted((codec.atom_tuple(s, terms) for s in m.symbols(shown=True)),
-                                    key=render_fact))
+                found.append(_sorted_atoms(m.symbols(shown=True), terms, texts))
 
         t0 = time.perf_counter()
         try:
@@ -370,7 +380,7 @@ class Engine:
             if opt_strategy:
                 self.ctl.configuration.solver.opt_strategy = strategy
         if optimize:
-            found = [sorted((codec.atom_tuple(s, terms) for s in m), key=render_fact) for m in found]
+            found = [_sorted_atoms(m, terms, texts) for m in found]
         self.timings["solve"] = self.timings.get("solve", 0.0) + time.perf_counter() - t0
         return found
 
