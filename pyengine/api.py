@@ -174,6 +174,7 @@ def actions(snapshot, player=None):
     too_large = {a[1] for a in model if a[0] == "payment_too_large"}
     partial = any(a[0] == "payment_partial" for a in model)
     needs_plan = {a[1] for a in model if a[0] == "question_needs_plan"}
+    restricted = any(a[0] == "restricted_for_abilities" for a in model)
     answer = PaymentAnswer(model)
     atoms, payments, plans, spent = [], {}, {}, {}
     for atom in model:
@@ -192,14 +193,17 @@ def actions(snapshot, player=None):
             decided = plan_decides(snapshot, player, atom[2], answer.cost_symbols(atom[2]), plans)
             if decided is None:
                 atoms.append(("not_modelled_action", player, atom[2], Const("payment_too_large")))
+            elif decided == "unknown":
+                atoms.append(("not_modelled_action", player, atom[2], Const("spend_restriction_not_modelled")))
             elif decided is False:
                 atoms.append(("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
             else:
                 atoms.append(atom)
                 payments[atom[2]], spent[atom[2]] = decided
-        elif q in needs_plan:
-            # an activation whose payment only the plan decides ({S}, life after riders): the plan
-            # pays spells' costs here, not abilities' yet, so it is not refused on a guess
+        elif q in needs_plan or restricted:
+            # an activation whose payment only the plan decides ({S}, life after riders, mana that a
+            # spend restriction lets pay some abilities, 106.6): the plan pays spells' costs here,
+            # not abilities' yet, so it is not refused on a guess
             atoms.append(("not_modelled_action", player, atom[2], Const("payment_needs_plan")))
         else:
             atoms.append(("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
@@ -223,11 +227,12 @@ def max_x_entry(snapshot, player, action, symbols, n_x):
     payplan.MAX_SYMBOLS: if that much is payable, {"max_x": M, "max_x_at_limit": True}."""
     from . import payplan
     card = str(action.args[1])
-    _, spent_on = payplan.spell_types(snapshot, card)
+    name, spent_on = payplan.spell_types(snapshot, card)
+    spell = payplan.spell_facts(snapshot, name, player, payplan.cast_faces(snapshot, action))
     limit = (payplan.MAX_SYMBOLS - len(symbols)) // n_x
 
     def payable(x):
-        plan = solve_plan(snapshot, player, symbols + [Const("generic")] * (n_x * x), spent_on)
+        plan = solve_plan(snapshot, player, symbols + [Const("generic")] * (n_x * x), spent_on, spell)
         return plan.paid and not plan.too_large
     lo, hi = 0, 1                     # payable(lo) (the cast is legal with X = 0); search above
     while hi <= limit and payable(hi):
@@ -246,17 +251,20 @@ def plan_decides(snapshot, player, action, symbols, cache):
     """Whether PLAYER can cast (ACTION) paying SYMBOLS now, decided by the plan (kb/mana_plan.lp, the
     KB of `mtgkb pay`): (the mana abilities of its best plan as PaymentAnswer.payment gives them, the
     floating mana and life it spends as extra keys of the action), False if no plan pays it, None
-    if deciding it needs numbers beyond the solver's integers. CACHE: by cost and what the mana is
-    spent on (the spell's types, for spend restrictions)."""
+    if deciding it needs numbers beyond the solver's integers, "unknown" if no plan pays it without
+    mana whose spend restriction the KB cannot evaluate for this spell (106.6). CACHE: by cost and
+    what the mana is spent on (the spell, for spend restrictions)."""
     from . import payplan
-    _, spent_on = payplan.spell_types(snapshot, str(action.args[1]))
-    key = (tuple(map(str, symbols)), repr(spent_on))       # what the plan depends on
+    name, spent_on = payplan.spell_types(snapshot, str(action.args[1]))
+    spell = payplan.spell_facts(snapshot, name, player, payplan.cast_faces(snapshot, action))
+    key = (tuple(map(str, symbols)), repr(spent_on), repr(spell))       # what the plan depends on
     if key not in cache:
-        plan = solve_plan(snapshot, player, symbols, spent_on)
+        plan = solve_plan(snapshot, player, symbols, spent_on, spell)
         if plan.too_large:
             cache[key] = None
         elif not plan.paid:
-            cache[key] = False
+            # 106.6: mana whose restriction the KB cannot evaluate for this spell is not used
+            cache[key] = "unknown" if plan.spend_unknown else False
         else:
             answer = plan.answer()
             cache[key] = ([(a["source"], a["ability"], a["adds"].strip("{}").split("}{"))
@@ -304,6 +312,9 @@ def pay_cost(snapshot, player, action, sources=None):
         raise InputError("not modelled: deciding how to pay this cost needs numbers beyond the "
                          "solver's integer range")
     if not any(a[0] == "paid" for a in model):
+        if any(a[0] == "restricted_for_abilities" for a in model):
+            raise InputError("not modelled: paying this cost with mana whose spending is restricted "
+                             "(CR 106.6) is not decided for abilities; --pay can name other sources")
         named = f" with {', '.join(sources)}" if sources is not None else " from untapped sources"
         raise InputError(f"the mana cost can't be paid{named} (CR 118.3, 601.2h)")
     excluded = {a[2] for a in model if a[0] == "payment_excluded"}
@@ -583,19 +594,21 @@ def pay(snapshot, player=None, cost="", x=None, for_card=None, all_plans=False):
     return pay_plan(snapshot, player, cost, x, for_card, all_plans)[0]
 
 
-def pay_plan(snapshot, player=None, cost="", x=None, for_card=None, all_plans=False, sources=None):
+def pay_plan(snapshot, player=None, cost="", x=None, for_card=None, all_plans=False, sources=None, faces=None):
     """``pay``'s answer and the floating mana its best plan spends ([PoolMana]); with SOURCES
-    (ids), only those permanents may be used (`apply cast --pay`)."""
+    (ids), only those permanents may be used (`apply cast --pay`); FACES: the faces of FOR_CARD cast
+    (a split card's half, `apply cast --half`), for spend restrictions (106.6)."""
     from . import payplan
     from .facts import pool_kinds
     player = player or snapshot.priority or snapshot.active
     check_player(snapshot, player)
     symbols, xval = payplan.parse_cost(cost, x)
     card, spent_on = None, None
+    facts = []
     if for_card is not None:
         card, spent_on = payplan.spell_types(snapshot, for_card)
+        facts += payplan.spell_facts(snapshot, card, player, faces)
     kinds = pool_kinds(snapshot).get(player, [])
-    facts = []
     if sources is not None:
         check_ids(snapshot, sources)
         facts += [("plan_restricted",)] + [("plan_with", s) for s in sources]
@@ -609,6 +622,14 @@ def pay_plan(snapshot, player=None, cost="", x=None, for_card=None, all_plans=Fa
         out["reason"] = "not modelled: the plan would need numbers beyond the solver's integer range"
         return out, []
     if not plan.paid:
+        if plan.spend_unknown:
+            # 106.6: the KB cannot tell whether that mana may be spent on this: it is not used, and
+            # without it no plan pays, so whether the cost can be paid is not decided
+            out["payable"] = None
+            out["reason"] = ("not modelled: whether the mana of " + ", ".join(plan.spend_unknown)
+                             + " may be spent on this (its spend restriction, CR 106.6)"
+                             + (" is not known without --for" if for_card is None else " is not known"))
+            return out, []
         usable = [(m, n) for m, n in kinds if m.may_pay(spent_on) and spent_on is not None
                   or m.spells is None]
         out["reason"] = payplan.reason(plan, symbols, usable, snapshot.life[player])
