@@ -331,7 +331,9 @@ def produce(snapshot, pid, ability=None, choices=()):
     outcome [] / {}. ``ability`` (1-based, in the order of ``abilities``) picks one mana ability;
     by default all of them count. ``choices`` are cost_choice facts (e.g. which land is sacrificed)
     that narrow the outcomes. ``spend_only`` lists the spend restrictions the mana carries (106.6):
-    [{"ability": text, "restriction": term}], the term as in docs/compiler.md ("Filter terms"). ``also``
+    [{"ability": text, "restriction": term}], the term as in docs/compiler.md ("Spend restriction
+    terms"); ``spend_effects`` (only when there is one) what the mana does to a spell it is spent on:
+    [{"ability": text, "spell": filter term, "effect": cant_be_countered | haste | haste_permanent}]. ``also``
     lists what the ability does besides adding mana as it resolves (605.3b; kb/mana_riders.lp):
     [{"ability": text, "effect": term, "text": words, "rule": CR}] (the key only when there is one).
     ``unchosen`` (present only when not empty) lists the choices made as the permanent entered
@@ -368,6 +370,8 @@ def produce_with_abilities(snapshot, pid, ability=None, choices=()):
                          if a[0] == "spend_only" and a[1] in wanted})
     also = sorted({(texts.get(a[1], render_term(a[1])), a[2]) for a in model
                    if a[0] == "rider" and a[1] in wanted}, key=lambda x: (x[0], render_term(x[1])))
+    effects = sorted({(texts.get(a[1], render_term(a[1])), render_term(a[2]), render_term(a[3])) for a in model
+                      if a[0] == "spend_effect" and a[1] in wanted})
     unchosen = sorted({(texts.get(a[1], render_term(a[1])), render_term(a[2])) for a in model
                        if a[0] == "unchosen" and a[1] in wanted})
     answer = {"options": [mana.letters(c) for c in amounts] if listed else None,
@@ -379,6 +383,8 @@ def produce_with_abilities(snapshot, pid, ability=None, choices=()):
         answer["also"] = [{"ability": t, **riders.entry(r)} for t, r in also]
     if unchosen:
         answer["unchosen"] = [{"ability": t, "choice": k} for t, k in unchosen]
+    if effects:
+        answer["spend_effects"] = [{"ability": t, "spell": f, "effect": e} for t, f, e in effects]
     return answer, abilities
 
 
