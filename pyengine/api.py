@@ -228,7 +228,8 @@ def max_x_entry(snapshot, player, action, symbols, n_x):
     from . import payplan
     card = str(action.args[1])
     name, spent_on = payplan.spell_types(snapshot, card)
-    spell = payplan.spell_facts(snapshot, name, player, payplan.cast_faces(snapshot, action))
+    spell = payplan.spell_facts(snapshot, name, player, payplan.cast_faces(snapshot, action),
+                                payplan.cast_kicked(action))
     limit = (payplan.MAX_SYMBOLS - len(symbols)) // n_x
 
     def payable(x):
@@ -256,7 +257,8 @@ def plan_decides(snapshot, player, action, symbols, cache):
     what the mana is spent on (the spell, for spend restrictions)."""
     from . import payplan
     name, spent_on = payplan.spell_types(snapshot, str(action.args[1]))
-    spell = payplan.spell_facts(snapshot, name, player, payplan.cast_faces(snapshot, action))
+    spell = payplan.spell_facts(snapshot, name, player, payplan.cast_faces(snapshot, action),
+                                payplan.cast_kicked(action))
     key = (tuple(map(str, symbols)), repr(spent_on), repr(spell))       # what the plan depends on
     if key not in cache:
         plan = solve_plan(snapshot, player, symbols, spent_on, spell)
@@ -600,10 +602,12 @@ def pay(snapshot, player=None, cost="", x=None, for_card=None, all_plans=False):
     return pay_plan(snapshot, player, cost, x, for_card, all_plans)[0]
 
 
-def pay_plan(snapshot, player=None, cost="", x=None, for_card=None, all_plans=False, sources=None, faces=None):
+def pay_plan(snapshot, player=None, cost="", x=None, for_card=None, all_plans=False, sources=None, faces=None,
+             kicked=None):
     """``pay``'s answer and the floating mana its best plan spends ([PoolMana]); with SOURCES
     (ids), only those permanents may be used (`apply cast --pay`); FACES: the faces of FOR_CARD cast
-    (a split card's half, `apply cast --half`), for spend restrictions (106.6)."""
+    (a split card's half, `apply cast --half`) and KICKED (its kicker paid: `apply cast --kicked`),
+    for spend restrictions (106.6)."""
     from . import payplan
     from .facts import pool_kinds
     player = player or snapshot.priority or snapshot.active
@@ -613,7 +617,7 @@ def pay_plan(snapshot, player=None, cost="", x=None, for_card=None, all_plans=Fa
     facts = []
     if for_card is not None:
         card, spent_on = payplan.spell_types(snapshot, for_card)
-        facts += payplan.spell_facts(snapshot, card, player, faces)
+        facts += payplan.spell_facts(snapshot, card, player, faces, kicked)
     kinds = pool_kinds(snapshot).get(player, [])
     if sources is not None:
         check_ids(snapshot, sources)

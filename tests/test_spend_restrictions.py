@@ -261,3 +261,31 @@ def test_apply_cast_keeps_the_restriction_on_unspent_mana(tmp_path):
     code, out, err = run_cli(["apply", s, "cast", "Bronze Sable", "--json"])
     assert code == 0, err
     assert out["snapshot"]["mana_pool"]["alice"] == [{"mana": "{C}", "spend_only": "artifact spells"}]
+
+
+DRUID = {"name": "Elfhame Druid", "type": "Creature — Elf Druid", "mana_cost": "{1}{G}", "power": "0", "toughness": "2",
+         "text": "{T}: Add {G}.\n{T}: Add {G}{G}. Spend this mana only to cast kicked spells."}
+KAVU = {"name": "Kavu Titan", "type": "Creature — Kavu", "mana_cost": "{1}{G}", "power": "2", "toughness": "2",
+        "text": "Kicker {2}{G}\nIf this creature was kicked, it enters with three +1/+1 counters on it and with trample."}
+
+
+def test_kicked_spells_for_elfhame_druid(tmp_path):
+    """Elfhame Druid's {G}{G} is only for kicked spells (702.33d: a kicked spell is one whose kicker
+    cost was paid). Kavu Titan kicked costs {1}{G} plus {2}{G}: {3}{G}{G} (601.2f; the two {G}
+    both count). With three Forests: kicked, the Druid's {G}{G} and the Forests pay it; not
+    kicked, the Druid's restricted ability can't pay, its {G} ability can."""
+    forests = [{"id": f"f{i}", "card": "Forest"} for i in (1, 2, 3)]
+    s = snap(tmp_path, [{"id": "druid", "card": "Elfhame Druid"}] + forests, ["Kavu Titan"], [DRUID, KAVU])
+    code, out, _ = run_cli(["actions", s, "--json"])
+    casts = [(k, a) for k in ("actions", "refused", "not_modelled") for a in out[k] if a["kind"] == "cast"]
+    [(k1, kicked)] = [(k, a) for k, a in casts if a.get("kicked")]
+    assert (k1, kicked["cost"]) == ("actions", "{3}{G}{G}")
+    assert {"source": "druid", "adds": "{G}{G}"} in kicked["payment"]
+    [(k2, plain)] = [(k, a) for k, a in casts if not a.get("kicked")]
+    assert k2 == "actions" and {"source": "druid", "adds": "{G}{G}"} not in plain["payment"]
+    s = snap(tmp_path, [{"id": "druid", "card": "Elfhame Druid"}] + forests[:2], ["Kavu Titan"], [DRUID, KAVU])
+    code, out, _ = run_cli(["actions", s, "--json"])
+    [kicked] = [a for a in out["refused"] if a["kind"] == "cast" and a.get("kicked")]
+    assert kicked["rule"] == "118.3"                      # four mana at most for {3}{G}{G}
+    code, out, _ = run_cli(["pay", s, "{2}{G}{G}", "--for", "Kavu Titan", "--json"])
+    assert out["payable"] is None                         # kicked or not: --for does not say

@@ -19,10 +19,11 @@ the spell, the word "spell" dropped (``spell`` alone: any spell), plus ``x_cost`
 its mana cost"), ``cast_from(Z)`` ("from exile", "from your graveyard"; "from anywhere other
 than your hand" is ``non(cast_from(hand))``), ``chosen_type`` ("of the chosen type": the creature
 type chosen for the permanent whose ability made the mana, 607.2d) and ``not_owned`` ("spells you
-don't own"); ``status(kicked)`` and anything else is ``not_modelled``.
+don't own"), ``status(kicked)`` (its kicker cost paid, 702.33d); anything else is ``not_modelled``.
 
 A rider (``mana_spend_rider(Ab,F,E)``): if the mana is spent to cast a spell matching F, E applies
-to that spell: ``cant_be_countered``, ``haste`` (until end of turn), ``haste_permanent``.
+to that spell: ``cant_be_countered``, ``haste`` (until end of turn), ``haste_permanent``,
+``enters_with_counters("+1/+1",1)`` (the permanent it becomes enters with an additional counter).
 """
 
 from ..terms import Const, Fn, fn
@@ -91,17 +92,30 @@ def spell_filter(obj, noun_only=None):
         return NOT_MODELLED
     if all(g == () for g in groups):
         base = None
-    elif any(g == () for g in groups):
-        return NOT_MODELLED
     else:
-        try:
-            base = filter_term(ir.Obj(None, None, tuple(groups), obj.joins, ()))
-        except Unmodelled:
+        if any(not any(w in ("or", "and", "and/or", ",") for w in j) for j in obj.joins):
             return NOT_MODELLED
-        if _has(base, fn("status", Const("kicked"))):
+        alts = [_group_term(g) for g in groups]
+        if NOT_MODELLED in alts:
             return NOT_MODELLED
+        base = _join("or", alts)
     parts = ([base] if base is not None else []) + quals
     return _join("and", parts) if parts else noun_only
+
+
+def _group_term(group):
+    """The filter term of one group of characteristics ("kicked" is status(kicked), 702.33d)."""
+    kicked = ir.Char("status", "kicked")
+    rest = tuple(c for c in group if c != kicked)
+    parts = []
+    if rest:
+        try:
+            parts.append(filter_term(ir.Obj(None, None, (rest,), (), ())))
+        except Unmodelled:
+            return NOT_MODELLED
+    if kicked in group:
+        parts.append(fn("status", Const("kicked")))
+    return _join("and", parts) if parts else NOT_MODELLED
 
 
 def _has(term, part):
@@ -123,6 +137,8 @@ def _use(a):
         return Const("upkeep")                                                # 702.24a
     if isinstance(a, ir.Node) and a.kind == "spend_to_turn_face_up":
         return Const("turn_face_up")                                          # 116.2b
+    if isinstance(a, ir.Node) and a.kind == "spend_to_foretell":
+        return Const("foretell")                                              # 702.143a
     if isinstance(a, ir.Obj):
         return _activate(a)
     return NOT_MODELLED
@@ -157,7 +173,18 @@ def restriction(s):
     if args[:1] == ("spend this mana only on costs that contain",) and args[1:] == ("{X}",):
         term = Const("cost_with_x")
     elif args[:1] == ("spend this mana only",):
-        term = _join("or", [_use(a) for a in args[1:] if a not in ("or activate", "or to activate", "or to cast")])
+        rest_args = list(args[1:])
+        uses = []
+        while rest_args:
+            a = rest_args.pop(0)
+            if a == "or to turn" and len(rest_args) >= 2 and rest_args[1] == "face up":
+                rest_args = rest_args[2:]
+                uses.append(Const("turn_face_up"))                            # 116.2b
+            elif a == "or to gain a class level":
+                uses.append(Const("class_level"))                             # 716.2a
+            elif a not in ("or activate", "or to activate", "or to cast"):
+                uses.append(_use(a))
+        term = _join("or", uses)
     else:
         return None
     rider = None
@@ -165,6 +192,9 @@ def restriction(s):
     for join, c in rest:
         if join == "or" and isinstance(c, ir.Node) and c.kind == "object_conj" and len(c.args) == 1:
             term = fn("or", term, fn("cast", spell_filter(c.args[0], Const("spell"))))   # "... or spells with {X} ..."
+        elif join == "or" and isinstance(c, ir.Clause) and c.subject is None and c.aux is None and not c.tails \
+                and c.verb.name == "cast" and len(c.verb.args) == 2:
+            term = fn("or", term, fn("cast", spell_filter(c.verb.args[1], Const("spell"))))  # "... or cast <spells>"
         elif join == ", and" and _cant_be_countered(c, "that spell") and rider is None and c is rest[-1][1]:
             rider = "cant_be_countered"
         else:
@@ -209,6 +239,12 @@ def rider(s):
     c = s.clauses[0]
     if _cant_be_countered(c, "that spell"):
         return f, Const("cant_be_countered")
+    if isinstance(c, ir.Clause) and isinstance(c.subject, ir.Obj) and c.subject.quantity is not None \
+            and c.subject.quantity.word == "that" and c.aux is None and not c.tails and c.verb.name == "enters" \
+            and c.verb.args[1:] == (ir.Node("mod_with_counters", ("with", ir.Node("counters_phrase", (
+                ir.Node("counter_quantity", ("an additional",)), ir.Node("counter_kind", ("+1/+1",)), "counter")),
+                "on", "it")),):
+        return f, fn("enters_with_counters", "+1/+1", 1)                      # 614.1c
     if isinstance(c, ir.Clause) and c.subject == ir.Ref("it", "") and c.aux is None and c.verb.name == "gain_ability" \
             and c.verb.args[1:] == (ir.Node("keyword_list", (ir.Keyword("haste", None, "plain"),)),):
         if not c.tails:

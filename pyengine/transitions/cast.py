@@ -43,7 +43,8 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
     sources = None if pay is None else ([] if pay == "none" else pay.split(","))
     result, used_pool = api.pay_plan(s, player, cost or "{0}", x=x if has_x else None,
                                      for_card=card, sources=sources,
-                                     faces=[f.name for f in faces] if len(s.cards[card].faces) > 1 else None)
+                                     faces=[f.name for f in faces] if len(s.cards[card].faces) > 1 else None,
+                                     kicked=kicked)
     if not result["payable"]:
         raise InputError(f"{player} can't pay {card}'s cost {result['cost']}: {result['reason']}")
     plan = result["plan"]
