@@ -7,6 +7,8 @@ with mana (pay, actions, apply cast) use that mana only for what the restriction
 
 The cards are real (Oracle text as printed today)."""
 
+import re
+
 import yaml
 
 from helpers import run_cli
@@ -289,3 +291,61 @@ def test_kicked_spells_for_elfhame_druid(tmp_path):
     assert kicked["rule"] == "118.3"                      # four mana at most for {3}{G}{G}
     code, out, _ = run_cli(["pay", s, "{2}{G}{G}", "--for", "Kavu Titan", "--json"])
     assert out["payable"] is None                         # kicked or not: --for does not say
+
+
+# --- random boards against the brute-force reference payer (tests/pay_reference.py) ----------------
+
+SPELL_TYPES = ("artifact", "creature", "instant", "sorcery", "enchantment")
+
+
+def restricted_board(seed):
+    """pay_boards.random_board(seed) with some of its one-mana-ability cards restricted ("Spend this
+    mana only to cast <type> spells.", 106.6) and a spell in the payer's hand to pay for."""
+    import random
+    from pay_boards import random_board
+    snapshot, cost, player, x = random_board(seed, max_sources=6)
+    rng = random.Random(f"spend-{seed}")
+    for card in snapshot.get("cards", []):
+        if card["name"].startswith("Payref") and " Filter " not in card["name"] and " Pain " not in card["name"] \
+                and rng.random() < 0.6:
+            types = rng.sample(SPELL_TYPES, rng.choice((1, 1, 2)))
+            card["text"] += " Spend this mana only to cast " + " or ".join(types) + " spells."
+    spell_types = rng.sample(SPELL_TYPES[:3], rng.choice((1, 1, 2)))
+    type_line = " ".join(t.capitalize() for t in sorted(spell_types, key=SPELL_TYPES.index))
+    if "instant" in spell_types and len(spell_types) > 1:
+        spell_types, type_line = ["instant"], "Instant"
+    spell = {"name": "Payref Spell", "mana_cost": cost if "{S}" not in cost else "{1}", "type": type_line}
+    if "creature" in spell_types:
+        spell["power"], spell["toughness"] = "1", "1"
+    snapshot.setdefault("cards", []).append(spell)
+    snapshot["hand"] = {player: ["Payref Spell"]}
+    return snapshot, cost, player, x, frozenset(spell_types)
+
+
+def test_pay_for_a_spell_agrees_with_the_reference_on_random_boards(tmp_path):
+    """On 24 seeded boards with restricted sources, `pay COST --for SPELL` finds a plan exactly when
+    the reference payer (written from 106.6 and 601.2g-h alone) does, and every restricted source of
+    its plan may be spent on that spell."""
+    from pay_reference import payable
+    checked = 0
+    for seed in range(24):
+        snapshot, cost, player, x, types = restricted_board(seed)
+        try:
+            want = payable(snapshot, cost, player, x, spell_types=types)
+        except ValueError:
+            continue
+        p = tmp_path / f"b{seed}.yaml"
+        p.write_text(yaml.safe_dump(snapshot))
+        args = ["pay", str(p), cost, "--player", player, "--for", "Payref Spell", "--json"] + \
+            (["--x", str(x)] if "{X}" in cost else [])
+        code, out, err = run_cli(args)
+        assert code == 0, (seed, err)
+        assert out["payable"] is want, (seed, cost, out)
+        checked += 1
+        for act in (out["plan"] or {}).get("activations", []):
+            if "spend_only" in act:
+                allowed = {t for t in SPELL_TYPES if re.search(rf"\b{t}\b", act["spend_only"])}
+                assert allowed & types, (seed, act)
+                assert all(c["by"] != act["source"] for a in out["plan"]["activations"]
+                           for c in a.get("cost_paid", [])), (seed, act)
+    assert checked >= 18
