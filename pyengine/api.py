@@ -175,6 +175,7 @@ def actions(snapshot, player=None):
     partial = any(a[0] == "payment_partial" for a in model)
     needs_plan = {a[1] for a in model if a[0] == "question_needs_plan"}
     restricted = any(a[0] == "restricted_for_abilities" for a in model)
+    restricted_payer = any(a[0] == "restricted_payer" for a in model)
     answer = PaymentAnswer(model)
     atoms, payments, plans, spent = [], {}, {}, {}
     for atom in model:
@@ -190,7 +191,8 @@ def actions(snapshot, player=None):
         elif (partial or q in needs_plan) and atom[2].args[0] == Const("cast"):
             # floating mana, sources whose mana abilities cost mana or life, and {S} are for the
             # plan (kb/mana_plan.lp), the KB that decides `mtgkb pay`: it decides this cast
-            decided = plan_decides(snapshot, player, atom[2], answer.cost_symbols(atom[2]), plans)
+            decided = plan_decides(snapshot, player, atom[2], answer.cost_symbols(atom[2]), plans,
+                                   spell=restricted_payer)
             if decided is None:
                 atoms.append(("not_modelled_action", player, atom[2], Const("payment_too_large")))
             elif decided == "unknown":
@@ -248,17 +250,20 @@ def max_x_entry(snapshot, player, action, symbols, n_x):
     return {"max_x": lo}
 
 
-def plan_decides(snapshot, player, action, symbols, cache):
+def plan_decides(snapshot, player, action, symbols, cache, spell=True):
     """Whether PLAYER can cast (ACTION) paying SYMBOLS now, decided by the plan (kb/mana_plan.lp, the
     KB of `mtgkb pay`): (the mana abilities of its best plan as PaymentAnswer.payment gives them, the
     floating mana and life it spends as extra keys of the action), False if no plan pays it, None
     if deciding it needs numbers beyond the solver's integers, "unknown" if no plan pays it without
     mana whose spend restriction the KB cannot evaluate for this spell (106.6). CACHE: by cost and
-    what the mana is spent on (the spell, for spend restrictions)."""
+    what the mana is spent on (the spell, for spend restrictions; with SPELL false, the payer has no
+    restricted source and only the spell's card types count, for floating mana)."""
     from . import payplan
     name, spent_on = payplan.spell_types(snapshot, str(action.args[1]))
+    # the spell itself matters only to the spend restrictions of sources (106.6): without any,
+    # casts of one cost and card types share one plan
     spell = payplan.spell_facts(snapshot, name, player, payplan.cast_faces(snapshot, action),
-                                payplan.cast_kicked(action))
+                                payplan.cast_kicked(action)) if spell else []
     key = (tuple(map(str, symbols)), repr(spent_on), repr(spell))       # what the plan depends on
     if key not in cache:
         plan = solve_plan(snapshot, player, symbols, spent_on, spell)
