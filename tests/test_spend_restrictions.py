@@ -349,3 +349,12 @@ def test_pay_for_a_spell_agrees_with_the_reference_on_random_boards(tmp_path):
                 assert all(c["by"] != act["source"] for a in out["plan"]["activations"]
                            for c in a.get("cost_paid", [])), (seed, act)
     assert checked >= 18
+
+
+def test_apply_activate_says_the_mana_carries_its_restriction(tmp_path):
+    """apply activate: the add_mana event of Mishra's Workshop carries its restriction (106.6)."""
+    s = snap(tmp_path, [{"id": "workshop", "card": "Mishra's Workshop"}])
+    code, out, err = run_cli(["apply", s, "activate", "workshop", "--json"])
+    assert code == 0, err
+    [added] = [e for e in out["events"] if e["event"] == "add_mana"]
+    assert added == {"event": "add_mana", "player": "alice", "mana": ["C", "C", "C"], "spend_only": "cast(artifact)"}
