@@ -174,6 +174,8 @@ def actions(snapshot, player=None):
     too_large = {a[1] for a in model if a[0] == "payment_too_large"}
     partial = any(a[0] == "payment_partial" for a in model)
     needs_plan = {a[1] for a in model if a[0] == "question_needs_plan"}
+    restricted = any(a[0] == "restricted_for_abilities" for a in model)
+    restricted_payer = any(a[0] == "restricted_payer" for a in model)
     answer = PaymentAnswer(model)
     atoms, payments, plans, spent = [], {}, {}, {}
     for atom in model:
@@ -189,17 +191,21 @@ def actions(snapshot, player=None):
         elif (partial or q in needs_plan) and atom[2].args[0] == Const("cast"):
             # floating mana, sources whose mana abilities cost mana or life, and {S} are for the
             # plan (kb/mana_plan.lp), the KB that decides `mtgkb pay`: it decides this cast
-            decided = plan_decides(snapshot, player, atom[2], answer.cost_symbols(atom[2]), plans)
+            decided = plan_decides(snapshot, player, atom[2], answer.cost_symbols(atom[2]), plans,
+                                   spell=restricted_payer)
             if decided is None:
                 atoms.append(("not_modelled_action", player, atom[2], Const("payment_too_large")))
+            elif decided == "unknown":
+                atoms.append(("not_modelled_action", player, atom[2], Const("spend_restriction_not_modelled")))
             elif decided is False:
                 atoms.append(("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
             else:
                 atoms.append(atom)
                 payments[atom[2]], spent[atom[2]] = decided
-        elif q in needs_plan:
-            # an activation whose payment only the plan decides ({S}, life after riders): the plan
-            # pays spells' costs here, not abilities' yet, so it is not refused on a guess
+        elif q in needs_plan or restricted:
+            # an activation whose payment only the plan decides ({S}, life after riders, mana that a
+            # spend restriction lets pay some abilities, 106.6): the plan pays spells' costs here,
+            # not abilities' yet, so it is not refused on a guess
             atoms.append(("not_modelled_action", player, atom[2], Const("payment_needs_plan")))
         else:
             atoms.append(("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
@@ -223,11 +229,13 @@ def max_x_entry(snapshot, player, action, symbols, n_x):
     payplan.MAX_SYMBOLS: if that much is payable, {"max_x": M, "max_x_at_limit": True}."""
     from . import payplan
     card = str(action.args[1])
-    _, spent_on = payplan.spell_types(snapshot, card)
+    name, spent_on = payplan.spell_types(snapshot, card)
+    spell = payplan.spell_facts(snapshot, name, player, payplan.cast_faces(snapshot, action),
+                                payplan.cast_kicked(action))
     limit = (payplan.MAX_SYMBOLS - len(symbols)) // n_x
 
     def payable(x):
-        plan = solve_plan(snapshot, player, symbols + [Const("generic")] * (n_x * x), spent_on)
+        plan = solve_plan(snapshot, player, symbols + [Const("generic")] * (n_x * x), spent_on, spell)
         return plan.paid and not plan.too_large
     lo, hi = 0, 1                     # payable(lo) (the cast is legal with X = 0); search above
     while hi <= limit and payable(hi):
@@ -242,21 +250,28 @@ def max_x_entry(snapshot, player, action, symbols, n_x):
     return {"max_x": lo}
 
 
-def plan_decides(snapshot, player, action, symbols, cache):
+def plan_decides(snapshot, player, action, symbols, cache, spell=True):
     """Whether PLAYER can cast (ACTION) paying SYMBOLS now, decided by the plan (kb/mana_plan.lp, the
     KB of `mtgkb pay`): (the mana abilities of its best plan as PaymentAnswer.payment gives them, the
     floating mana and life it spends as extra keys of the action), False if no plan pays it, None
-    if deciding it needs numbers beyond the solver's integers. CACHE: by cost and what the mana is
-    spent on (the spell's types, for spend restrictions)."""
+    if deciding it needs numbers beyond the solver's integers, "unknown" if no plan pays it without
+    mana whose spend restriction the KB cannot evaluate for this spell (106.6). CACHE: by cost and
+    what the mana is spent on (the spell, for spend restrictions; with SPELL false, the payer has no
+    restricted source and only the spell's card types count, for floating mana)."""
     from . import payplan
-    _, spent_on = payplan.spell_types(snapshot, str(action.args[1]))
-    key = (tuple(map(str, symbols)), repr(spent_on))       # what the plan depends on
+    name, spent_on = payplan.spell_types(snapshot, str(action.args[1]))
+    # the spell itself matters only to the spend restrictions of sources (106.6): without any,
+    # casts of one cost and card types share one plan
+    spell = payplan.spell_facts(snapshot, name, player, payplan.cast_faces(snapshot, action),
+                                payplan.cast_kicked(action)) if spell else []
+    key = (tuple(map(str, symbols)), repr(spent_on), repr(spell))       # what the plan depends on
     if key not in cache:
-        plan = solve_plan(snapshot, player, symbols, spent_on)
+        plan = solve_plan(snapshot, player, symbols, spent_on, spell)
         if plan.too_large:
             cache[key] = None
         elif not plan.paid:
-            cache[key] = False
+            # 106.6: mana whose restriction the KB cannot evaluate for this spell is not used
+            cache[key] = "unknown" if plan.spend_unknown else False
         else:
             answer = plan.answer()
             cache[key] = ([(a["source"], a["ability"], a["adds"].strip("{}").split("}{"))
@@ -308,6 +323,9 @@ def pay_cost(snapshot, player, action, sources=None):
         raise InputError("not modelled: deciding how to pay this cost needs numbers beyond the "
                          "solver's integer range")
     if not any(a[0] == "paid" for a in model):
+        if any(a[0] == "restricted_for_abilities" for a in model):
+            raise InputError("not modelled: paying this cost with mana whose spending is restricted "
+                             "(CR 106.6) is not decided for abilities; --pay can name other sources")
         named = f" with {', '.join(sources)}" if sources is not None else " from untapped sources"
         raise InputError(f"the mana cost can't be paid{named} (CR 118.3, 601.2h)")
     excluded = {a[2] for a in model if a[0] == "payment_excluded"}
@@ -324,7 +342,9 @@ def produce(snapshot, pid, ability=None, choices=()):
     outcome [] / {}. ``ability`` (1-based, in the order of ``abilities``) picks one mana ability;
     by default all of them count. ``choices`` are cost_choice facts (e.g. which land is sacrificed)
     that narrow the outcomes. ``spend_only`` lists the spend restrictions the mana carries (106.6):
-    [{"ability": text, "restriction": term}], the term as in docs/compiler.md ("Filter terms"). ``also``
+    [{"ability": text, "restriction": term}], the term as in docs/compiler.md ("Spend restriction
+    terms"); ``spend_effects`` (only when there is one) what the mana does to a spell it is spent on:
+    [{"ability": text, "spell": filter term, "effect": cant_be_countered | haste | haste_permanent}]. ``also``
     lists what the ability does besides adding mana as it resolves (605.3b; kb/mana_riders.lp):
     [{"ability": text, "effect": term, "text": words, "rule": CR}] (the key only when there is one).
     ``unchosen`` (present only when not empty) lists the choices made as the permanent entered
@@ -361,6 +381,8 @@ def produce_with_abilities(snapshot, pid, ability=None, choices=()):
                          if a[0] == "spend_only" and a[1] in wanted})
     also = sorted({(texts.get(a[1], render_term(a[1])), a[2]) for a in model
                    if a[0] == "rider" and a[1] in wanted}, key=lambda x: (x[0], render_term(x[1])))
+    effects = sorted({(texts.get(a[1], render_term(a[1])), render_term(a[2]), render_term(a[3])) for a in model
+                      if a[0] == "spend_effect" and a[1] in wanted})
     unchosen = sorted({(texts.get(a[1], render_term(a[1])), render_term(a[2])) for a in model
                        if a[0] == "unchosen" and a[1] in wanted})
     answer = {"options": [mana.letters(c) for c in amounts] if listed else None,
@@ -372,6 +394,8 @@ def produce_with_abilities(snapshot, pid, ability=None, choices=()):
         answer["also"] = [{"ability": t, **riders.entry(r)} for t, r in also]
     if unchosen:
         answer["unchosen"] = [{"ability": t, "choice": k} for t, k in unchosen]
+    if effects:
+        answer["spend_effects"] = [{"ability": t, "spell": f, "effect": e} for t, f, e in effects]
     return answer, abilities
 
 
@@ -587,19 +611,23 @@ def pay(snapshot, player=None, cost="", x=None, for_card=None, all_plans=False):
     return pay_plan(snapshot, player, cost, x, for_card, all_plans)[0]
 
 
-def pay_plan(snapshot, player=None, cost="", x=None, for_card=None, all_plans=False, sources=None):
+def pay_plan(snapshot, player=None, cost="", x=None, for_card=None, all_plans=False, sources=None, faces=None,
+             kicked=None):
     """``pay``'s answer and the floating mana its best plan spends ([PoolMana]); with SOURCES
-    (ids), only those permanents may be used (`apply cast --pay`)."""
+    (ids), only those permanents may be used (`apply cast --pay`); FACES: the faces of FOR_CARD cast
+    (a split card's half, `apply cast --half`) and KICKED (its kicker paid: `apply cast --kicked`),
+    for spend restrictions (106.6)."""
     from . import payplan
     from .facts import pool_kinds
     player = player or snapshot.priority or snapshot.active
     check_player(snapshot, player)
     symbols, xval = payplan.parse_cost(cost, x)
     card, spent_on = None, None
+    facts = []
     if for_card is not None:
         card, spent_on = payplan.spell_types(snapshot, for_card)
+        facts += payplan.spell_facts(snapshot, card, player, faces, kicked)
     kinds = pool_kinds(snapshot).get(player, [])
-    facts = []
     if sources is not None:
         check_ids(snapshot, sources)
         facts += [("plan_restricted",)] + [("plan_with", s) for s in sources]
@@ -613,6 +641,14 @@ def pay_plan(snapshot, player=None, cost="", x=None, for_card=None, all_plans=Fa
         out["reason"] = "not modelled: the plan would need numbers beyond the solver's integer range"
         return out, []
     if not plan.paid:
+        if plan.spend_unknown:
+            # 106.6: the KB cannot tell whether that mana may be spent on this: it is not used, and
+            # without it no plan pays, so whether the cost can be paid is not decided
+            out["payable"] = None
+            out["reason"] = ("not modelled: whether the mana of " + ", ".join(plan.spend_unknown)
+                             + " may be spent on this (its spend restriction, CR 106.6)"
+                             + (" is not known without --for" if for_card is None else " is not known"))
+            return out, []
         usable = [(m, n) for m, n in kinds if m.may_pay(spent_on) and spent_on is not None
                   or m.spells is None]
         out["reason"] = payplan.reason(plan, symbols, usable, snapshot.life[player])

@@ -82,6 +82,40 @@ def parse_restriction(text):
     return tuple(sorted(set(parts))), abilities
 
 
+def of_term(term):
+    """(card types, abilities too) of a restriction term of the compiler (pyengine/compiler/spend.py,
+    rendered) that a pool entry can state: cast(F), F card types joined by or(...) ("<types>
+    spells"), except(cast(non(T))) ("<T> spells or abilities"); None for any other term."""
+    def split(t):                 # "or(A,B)" -> (A, B), else None
+        if not (t.startswith("or(") and t.endswith(")")):
+            return None
+        depth = 0
+        for i, ch in enumerate(t[3:-1], 3):
+            depth += (ch == "(") - (ch == ")")
+            if ch == "," and depth == 0:
+                return t[3:i], t[i + 1:-1]
+        return None
+
+    def types(t, wrap):           # the card types of an or(...) of wrap(T)
+        parts = split(t)
+        if parts is not None:
+            a, b = types(parts[0], wrap), types(parts[1], wrap)
+            return a + b if a is not None and b is not None else None
+        inner = wrap(t)
+        if inner is None:
+            return None
+        if inner in CARD_TYPES:
+            return (inner,)
+        return types(inner, lambda x: x) if split(inner) is not None else None
+
+    def cast(t):
+        return t[5:-1] if t.startswith("cast(") and t.endswith(")") else None
+    if term.startswith("except(cast(non(") and term.endswith(")))") and term[16:-3] in CARD_TYPES:
+        return (term[16:-3],), True
+    found = types(term, cast)
+    return (tuple(sorted(set(found))), False) if found else None
+
+
 # the keys of a mana pool entry given as a mapping (the snapshot's checker refuses others)
 ENTRY_KEYS = ("mana", "snow", "spend_only")
 

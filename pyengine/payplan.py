@@ -81,6 +81,42 @@ def spell_types(snapshot, card):
     return name, sorted({t for face in snapshot.cards[name].faces for t in cardlib.card_types(face)})
 
 
+def spell_facts(snapshot, name, player, faces=None, kicked=None):
+    """The input facts of kb/spend_restrictions.lp describing the spell NAME that PLAYER's mana is
+    spent on (106.6): its characteristics are those of FACES (face names: the half cast of a split
+    card, both halves when fused, 709.3, 702.102c), or of the card itself when it has one face;
+    otherwise they are not given (a restriction that reads them is not evaluated). It is cast from
+    PLAYER's hand when it is there (actions and `apply cast` cast from the hand); KICKED (None: not
+    known) whether its kicker cost is paid."""
+    card = snapshot.cards[name]
+    if faces is None and len(card.faces) == 1:
+        faces = [name]
+    f = [("plan_spell_face", x) for x in (faces or [])]
+    if name in snapshot.hand.get(player, []):
+        f.append(("plan_spell_zone", Const("hand")))
+    if kicked is not None:                        # 702.33d: known for a cast action (actions, apply cast)
+        f.append(("plan_spell_kicked", Const("yes" if kicked else "no")))
+    return f
+
+
+def cast_kicked(action):
+    """Whether a cast action (act(cast,C,cast(Ch,Kick))) pays its kicker cost."""
+    kick = action.args[2].args[1] if len(action.args) > 2 and isinstance(action.args[2], Fn) else None
+    return isinstance(kick, Fn) and kick.name == "kicked"
+
+
+def cast_faces(snapshot, action):
+    """The face names whose characteristics the spell of a cast action (act(cast,C,cast(Ch,Kick)))
+    has: one(F) -> [F] (the card's own name for a one-faced card), fused -> both halves."""
+    name = str(action.args[1])
+    choice = action.args[2].args[0] if len(action.args) > 2 and isinstance(action.args[2], Fn) else None
+    if isinstance(choice, Fn) and choice.name == "one":
+        return [str(choice.args[0])]
+    if choice == Const("fused"):
+        return [f.name for f in snapshot.cards[name].faces]
+    return None
+
+
 def facts(player, cost, spent_on):
     """The input facts of queries/pay_plan.lp. SPENT_ON: None (unknown), "ability", or a list of
     card types (a spell)."""
@@ -107,6 +143,8 @@ class Plan:
             by.setdefault(a[0], []).append(a[1:])
         self.by = by
         self.paid = "plan_paid" in by
+        # 106.6: sources whose mana's restriction the KB cannot evaluate for this payment (not used)
+        self.spend_unknown = sorted({str(a[0]) for a in by.get("spend_unknown", [])})
         self.too_large = "plan_too_large" in by
         self.pool_kinds = pool_kinds
         members = {}
@@ -121,6 +159,7 @@ class Plan:
         self.life_costs = {ab: k.args[0] for ab, k in by.get("ability_cost", [])
                            if isinstance(k, Fn) and k.name == "pay_life"}
         self.costly = {ab for ab, k in by.get("ability_cost", []) if isinstance(k, Fn) and k.name == "mana"}
+        self.restricted = {ab: r for ab, r in by.get("mana_spend_restriction", [])}     # 106.6
         self.riders = {}
         for ab, r in sorted(by.get("mana_rider", []), key=lambda a: (render_term(a[0]), render_term(a[1]))):
             self.riders.setdefault(ab, []).append(riders.entry(r))
@@ -158,7 +197,8 @@ class Plan:
                     payer, letter = x.args[0], LETTER[x.args[1].name]
                     left[(payer, letter)] -= 1
                 else:                      # mana of a source whose ability costs no mana
-                    payer, letter = self._unit(x, node_source, left, lambda n: n.args[1] not in self.costly)
+                    payer, letter = self._unit(x, node_source, left, lambda n: n.args[1] not in self.costly
+                                                and n.args[1] not in self.restricted)
                 feeds.setdefault(node, set()).add(payer)
                 paid_by[node].append({"symbol": symbol_text(sym), "mana": "{%s}" % letter,
                                       "by": node_source[payer]})
@@ -192,6 +232,8 @@ class Plan:
                 act["life"] = self.life_costs[ab]
             if ab in self.riders:
                 act["also"] = self.riders[ab]        # 605.3b: done as it resolves
+            if ab in self.restricted:
+                act["spend_only"] = render_term(self.restricted[ab])    # 106.6: travels with the mana
             unspent = "".join("{%s}" % letter * left[(node, letter)] for letter in mana.counts(v)
                               if left.get((node, letter), 0) > 0)
             if unspent:                     # added and not spent: it stays in the pool (106.4)

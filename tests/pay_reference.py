@@ -19,7 +19,9 @@ What it knows (CR 2025-11-14):
   Abilities: lands with a basic land type have "{T}: Add [symbol]" (305.6); rules text is read
   without reminder text, one ability per line, and only these wordings are understood:
   "{T}: Add {X}.", "{T}: Add {X} or {Y}.", "{T}: Add {X}{Y}.", "{T}: Add one mana of any color.",
-  "{1}, {T}: Add {X}{Y}.", "{T}, Pay 1 life: Add {X}." (any other line is refused: ValueError).
+  "{1}, {T}: Add {X}{Y}.", "{T}, Pay 1 life: Add {X}." (any other line is refused: ValueError),
+  each possibly followed by "Spend this mana only to cast <type> [or <type>] spells." (106.6: that
+  mana pays only for a spell of one of those card types, never an activation's cost).
   Mana from a snow permanent is snow mana (106.3, 107.4h); floating mana (`mana_pool:`, 106.4)
   is snow only when marked `snow: true`.
 - Paying (601.2g, 601.2h, 605.3a, 605.3b): mana abilities are activated before the cost is paid,
@@ -145,10 +147,12 @@ def ways(symbol):
 # --- permanents and their mana abilities ----------------------------------------------------
 
 class Ability(NamedTuple):
-    """A mana ability with {T} in its cost: what each option adds, its generic mana, its life."""
+    """A mana ability with {T} in its cost: what each option adds, its generic mana, its life, and
+    the card types of the spells its mana may be spent on (None: anything, 106.6)."""
     options: tuple      # tuple of tuples of mana types, e.g. (("W", "U"),) or (("W",), ("U",))
     generic: int
     life: int
+    spend_only: frozenset = None
 
 
 class Permanent(NamedTuple):
@@ -181,9 +185,11 @@ def _effect_options(effect):
 
 def parse_ability(line):
     """One line of rules text among the wordings this reference knows, or ValueError."""
-    m = re.fullmatch(r"(.+?): (Add .+)\.", line)
+    m = re.fullmatch(r"(.+?): (Add [^.]+)\.(?: Spend this mana only to cast ([a-z]+(?: or [a-z]+)*) spells\.)?",
+                     line)
     if not m:
         raise ValueError(f"not a mana ability this reference knows: {line!r}")
+    spend_only = frozenset(m.group(3).split(" or ")) if m.group(3) else None      # 106.6
     generic = life = 0
     tap = False
     for item in m.group(1).split(", "):
@@ -197,7 +203,7 @@ def parse_ability(line):
             raise ValueError(f"cost not understood: {item!r} in {line!r}")
     if not tap:
         raise ValueError(f"a mana ability without {{T}} is not known here: {line!r}")
-    return Ability(_effect_options(m.group(2)), generic, life)
+    return Ability(_effect_options(m.group(2)), generic, life, spend_only)
 
 
 def _card(snapshot, name):
@@ -299,7 +305,8 @@ class _Search:
     be activated anew.
     """
 
-    def __init__(self, snapshot, cost_str, player, x):
+    def __init__(self, snapshot, cost_str, player, x, spell_types=None):
+        self.spell_types = spell_types      # the card types of the spell paid for (None: unknown)
         self.symbols = sorted(parse_cost(cost_str, x))
         self.srcs = sorted(sources(snapshot, player), key=lambda s: s.id)
         self.options = [[(ab, adds) for ab in s.abilities for adds in ab.options]
@@ -389,6 +396,8 @@ class _Search:
         for i, act in list(self.acts.items()):
             if need.snow and not self.srcs[i].snow:
                 continue
+            if not self._may_spend(self.options[i][act[0]][0], owner):
+                continue
             if owner is not None and self._reaches(i, owner):
                 continue          # an order must exist; its own mana never pays (605.3b)
             for t in [t for t in dict.fromkeys(act[1]) if t in need.types]:
@@ -407,6 +416,8 @@ class _Search:
             for o, (ab, adds) in enumerate(self.options[i]):
                 if self.life + ab.life > self.life_total:         # 119.4
                     continue
+                if not self._may_spend(ab, owner):
+                    continue
                 ordered = tuple(sorted(adds))
                 for t in [t for t in dict.fromkeys(ordered) if t in need.types]:
                     self.acts[i] = (o, _remove_one(ordered, t), ())
@@ -419,6 +430,14 @@ class _Search:
                     self.pending = pending_before
                     self.life -= ab.life
                     del self.acts[i]
+
+    def _may_spend(self, ab, owner):
+        """106.6: restricted mana pays only for casting a spell of one of its card types: a symbol
+        of the cost (owner None) when the spell is known to have such a type; never an activation's
+        cost (activating a mana ability is not casting a spell, 602.1)."""
+        if ab.spend_only is None:
+            return True
+        return owner is None and self.spell_types is not None and bool(ab.spend_only & self.spell_types)
 
     def _reaches(self, a, b):
         """Is a's cost paid, directly or not, by b's mana (so a must come after b)?"""
@@ -518,9 +537,9 @@ def all_plans(snapshot, cost_str, player, x=0):
     return [results[k] for k in sorted(results)]
 
 
-def payable(snapshot, cost_str, player, x=0):
-    """Can the player pay the cost now?"""
-    return bool(_Search(snapshot, cost_str, player, x).run(stop_at_first=True))
+def payable(snapshot, cost_str, player, x=0, spell_types=None):
+    """Can the player pay the cost now (for a spell with SPELL_TYPES: spend restrictions, 106.6)?"""
+    return bool(_Search(snapshot, cost_str, player, x, spell_types).run(stop_at_first=True))
 
 
 def metrics(snapshot, player, plan):

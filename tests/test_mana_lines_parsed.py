@@ -81,16 +81,28 @@ def test_mana_another_player_adds_is_not_the_controllers():
     assert facts(c, "mana_option") == []
 
 
-@pytest.mark.parametrize("text", [
-    "{T}: Add {R}{G}. Spend this mana only to cast face-down spells or to turn creatures face up.",
-    "{T}: Add two mana of any one color. Spend this mana only to turn permanents face up.",
-    "{T}: Add {U} or {C}{U}. Spend this mana only to pay cumulative upkeep costs.",
-    "{T}: Add {G}{U}. Spend this mana only to cast spells with {X} in their mana costs.",
+@pytest.mark.parametrize("text,term", [
+    ("{T}: Add two mana of any one color. Spend this mana only to turn permanents face up.", "turn_face_up"),
+    ("{T}: Add {U} or {C}{U}. Spend this mana only to pay cumulative upkeep costs.", "upkeep"),
+    ("{T}: Add {G}{U}. Spend this mana only to cast spells with {X} in their mana costs.", "cast(x_cost)"),
 ])
-def test_restrictions_the_vocabulary_cannot_state_are_notes_for_produce(text):
-    """106.6: the mana is given (could-produce is exact), but a restriction the terms of
-    docs/compiler.md cannot state is a note for produce and for the answers that spend mana."""
+def test_restrictions_of_the_language_are_modelled(text, term):
+    """106.6: the mana is given (could-produce is exact) and its restriction is a term of
+    docs/compiler.md that payment honours (kb/spend_restrictions.lp): the line is modelled, no note."""
     c = compiled("Test Card", "Creature — Elf", text)
+    li = line(c, 1)
+    assert li.parsed and li.modelled and not li.affects
+    assert facts(c, "mana_option")
+    assert facts(c, "mana_spend_restriction") == \
+        [f'mana_spend_restriction(ab("Test Card",1),{term})']
+
+
+def test_a_restriction_the_language_cannot_state_is_a_note_for_produce():
+    """"Spend this mana only to cast face-down spells or to turn creatures face up": casting a spell
+    face down (702.37c) is not in the language: the mana is given, the line is a note for produce
+    (which shows the restriction) and the answers that spend mana, never for could-produce."""
+    c = compiled("Test Card", "Creature — Elf",
+                 "{T}: Add {R}{G}. Spend this mana only to cast face-down spells or to turn creatures face up.")
     li = line(c, 1)
     assert li.parsed and not li.modelled
     assert {"produce", "actions", "apply"} <= set(li.affects)

@@ -125,14 +125,19 @@ def test_a_line_the_grammar_does_not_parse_could_change_anything():
 
 def test_a_spend_restriction_is_about_paying_not_about_types():
     """106.6: "Spend this mana only ..." restricts how the mana is spent, not its type: the mana
-    is modelled (could-produce is right) and `produce` names the restriction it carries
-    (spend_only); the restriction matters for paying (actions, cast-free, apply)."""
-    [n] = notes("{T}: Add {G}. Spend this mana only to cast creature spells.")
-    assert n.affects == {"actions", "cast-free", "apply"}
-    # an effect of the mana beyond where it may be spent is also a note for produce
+    is modelled (could-produce is right), `produce` names the restriction it carries (spend_only)
+    and payment honours it (kb/spend_restrictions.lp): no note. A restriction whose words the
+    restriction language lacks concerns produce (which shows it) and the answers that pay, never
+    could-produce; an effect of the mana on the spell it pays for concerns apply only."""
+    assert notes("{T}: Add {G}. Spend this mana only to cast creature spells.") == []
+    assert affects("{T}: Add {G}. Spend this mana only to cast a spell with devoid.") == {"produce", "actions", "apply"}
+    assert affects("{T}: Add {G}. If that mana is spent on a creature spell, it gains haste until end of "
+                   "turn.") == {"apply"}
+    # an effect of the mana the KB does not read ("When that mana is spent ..., copy that spell")
+    # stays a note for produce too
     [n] = notes("{T}: Add {G}. Spend this mana only to cast creature spells. When that mana is spent "
                 "to cast a creature spell, that creature enters with an additional +1/+1 counter on it.")
-    assert {"produce", "actions", "apply"} <= n.affects
+    assert {"produce", "actions", "apply"} <= n.affects and "could-produce" not in n.affects
 
 
 def test_every_fact_the_compiler_gives_is_declared_in_the_schema():

@@ -17,6 +17,8 @@ def _plan_lines(plan):
         if a.get("life"):
             extra.append(f"pay {a['life']} life")
         extra += [f"then {r['text']}, CR {r['rule']}" for r in a.get("also", [])]
+        if a.get("spend_only"):
+            extra.append(f"its mana may be spent only on {a['spend_only']}, CR 106.6")
         lines.append(f"  {a['source']}: ability {a['ability']} adds {a['adds']}"
                      + (f" ({'; '.join(extra)})" if extra else ""))
     if plan["pool"]:
@@ -33,6 +35,8 @@ def _plan_lines(plan):
 def human(r):
     head = f"{r['player']} pays {r['cost']}" + (f" (X={r['x']})" if r.get("x") is not None else "") \
         + (f" for {r['for']}" if r.get("for") else "")
+    if r["payable"] is None:
+        return f"{head}: not decided. {r['reason']}"
     if not r["payable"]:
         return f"{head}: no. {r['reason']}"
     lines = [f"{head}: yes. Best plan:"] + _plan_lines(r["plan"])
@@ -45,7 +49,8 @@ def human(r):
 @snapshot_argument
 @click.argument("cost")
 @click.option("--player", "player", metavar="P", help="Who pays (default: the player with priority).")
-@click.option("--for", "for_card", metavar="CARD", help="The spell the mana is spent on (spend restrictions).")
+@click.option("--for", "for_card", metavar="CARD", help="The spell the mana is spent on (spend restrictions of floating mana and of the "
+              "sources' mana, CR 106.6; without it, restricted mana is not spent).")
 @click.option("--x", "x", type=click.IntRange(0, 1000), metavar="N", help="The value of {X} (default 0).")
 @click.option("--all", "all_plans", is_flag=True, help="List distinct plans (at most 100), best first.")
 @json_option
@@ -60,7 +65,9 @@ def command(snap, cost, player, for_card, x, all_plans, as_json):
     already made (605.3a), the floating mana used, the life paid, which mana pays each symbol and
     what stays untapped. The best plan keeps (1) the most colors producible by the permanents that
     stay untapped, then taps (2) the fewest permanents, then pays (3) the least life. When no plan
-    exists, the reason names a smallest set of symbols the sources can't cover.
+    exists, the reason names a smallest set of symbols the sources can't cover. Mana with a spend
+    restriction (CR 106.6) is spent only where it allows the spell of --for; when a cost could be
+    paid only with mana whose restriction can't be evaluated, "payable" is null (not decided).
 
     \b
     Example:

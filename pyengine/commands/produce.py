@@ -11,9 +11,12 @@ def human(r):
     trig = [f"  {t}" for t in r.get("triggers", [])]
     spend = [f"  {s['restriction']}  ({s['ability']})" for s in r.get("spend_only", [])]
     unchosen = [f"  {u['choice']}  ({u['ability']})" for u in r.get("unchosen", [])]
+    effects = [f"  {e['effect']} for a spell matching {e['spell']}  ({e['ability']})"
+               for e in r.get("spend_effects", [])]
     return "\n".join(["possible outcomes:"] + opts + (["also triggers (uses the stack):"] + trig if trig else [])
                      + (["the mana may be spent only on (106.6; the restriction travels with it):"] + spend
                         if spend else [])
+                     + (["if the mana is spent on a spell, that spell gets (106.6):"] + effects if effects else [])
                      + (["also, as it resolves (605.3b):"] + [f"  {a['text']} (CR {a['rule']})  ({a['ability']})"
                                                              for a in r.get("also", [])] if r.get("also") else [])
                      + (["the snapshot does not say what was chosen as it entered (614.12; every choice "
@@ -35,7 +38,9 @@ def command(snap, pid, ability, as_json):
     An ability that would produce no mana (or mana of an undefined type, CR 106.5) gives
     the outcome [] ("no mana"). Outcomes are distinct: "amounts" counts each outcome's mana per
     type; "options" lists it letter by letter (null when some outcome has more than 1,000 mana).
-    Costs are not checked here: see `mtgkb actions`.
+    Costs are not checked here: see `mtgkb actions`. A spend restriction travels with the mana
+    ("spend_only", CR 106.6), and so does what the mana does to a spell it is spent on
+    ("spend_effects": "that spell can't be countered", "it gains haste").
 
     \b
     Example:

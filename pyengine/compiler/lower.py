@@ -15,13 +15,17 @@ implements. Nothing here is named after a card: shapes are matched on the IR.
 from dataclasses import dataclass, field
 
 from ..terms import Const, fn
-from . import ir, mana_ir
+from . import ir, mana_ir, spend
 from . import riders as mana_riders
-from .affects import PAYMENT, changes_mana
+from .affects import changes_mana
 from .lower_loyalty_chapter import chapter, loyalty
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, filter_term, int_of, is_self, simple_type,
                      sacrifice_filter, targets, untapped_you_control)
 from ..symbols import NotModelled, parse_mana_cost
+
+# the answers a spending rule of the mana concerns (106.6): produce shows it; actions and apply pay
+MANA_PRODUCE = frozenset({"produce"})
+SPENDING = frozenset({"actions", "apply"})
 
 __all__ = ["Ctx", "Lowered", "Unmodelled", "lower", "cost_facts"]
 
@@ -187,14 +191,16 @@ def _cost_item(c):
 
 
 def _activated_effect(ctx, sentences):
-    """The effect of an activated ability: mana (106, 605) and its activation condition; the
-    designed facts of its restrictions (106.6, 602.5) while the KB does not carry them out."""
+    """The effect of an activated ability: mana (106, 605), its activation condition, the
+    restrictions on spending that mana and its effects on the spell it pays for (106.6,
+    compiler/spend.py), what it does besides (605.3b); designed facts of what the KB does not
+    carry out (602.5)."""
     unmodelled = None
     try:
         facts = mana_effect(ctx, sentences[0])
     except Unmodelled as e:
         unmodelled, facts = e, list(e.facts)
-    designed, rest, riders = [], [], []
+    designed, rest, riders, spending = [], [], [], []
     for s in sentences[1:]:
         cond = _activation_condition(s)
         if cond is not None:
@@ -206,27 +212,58 @@ def _activated_effect(ctx, sentences):
             facts.append(("mana_rider", ctx.ab, r.term))
             riders.append((s, r))
             continue
+        rs = spend.restriction(s)
+        if rs is not None and not any(f[0] == "mana_spend_restriction" for f in facts):
+            # 106.6: the restriction travels with the mana; kb/spend_restrictions.lp honours it
+            facts.append(("mana_spend_restriction", ctx.ab, rs[0]))
+            spending.append((s, rs[0], rs[1]))
+            if rs[1] is not None:
+                facts.append(("mana_spend_rider", ctx.ab) + rs[1])
+            continue
+        sr = spend.rider(s)
+        if sr is not None:
+            facts.append(("mana_spend_rider", ctx.ab) + sr)        # 106.6: an effect of the mana
+            spending.append((s, None, sr))
+            continue
         designed += _restriction(ctx, s)
         rest.append(s)
     if unmodelled is not None:
         raise Unmodelled(str(unmodelled), facts + designed, part=unmodelled.part or sentences,
                          affects=unmodelled.affects if not rest else None)
-    if rest and len(designed) == len(rest) and all(d[0] == "mana_spend_restriction" and _understood(d[2])
-                                                   for d in designed):
-        # 106.6: the restriction travels with the mana: what the ability adds (could-produce,
-        # produce: queries/produce.lp shows it) is modelled; spending it is payment's, which does
-        # not read it yet: a note for the answers that pay (casting, activating, performing)
-        raise Unmodelled("the spend restriction travels with the mana (shown by produce); paying "
-                         "with that mana does not honour it yet", facts + designed, part=tuple(rest),
-                         affects=PAYMENT)
     if rest:
         if any(changes_mana(r) for r in rest):
             # "If ..., instead add ..." / "add an additional ...": what follows changes the
             # mana itself, so the first sentence's mana alone would be a wrong answer
             raise Unmodelled("what follows changes the mana and is not modelled", part=tuple(rest))
         raise Unmodelled("what follows the mana is not modelled", facts + designed, part=tuple(rest))
+    _spending_not_carried_out(spending, facts)
     _riders_not_carried_out(riders, facts)
     return facts
+
+
+def _spending_not_carried_out(spending, facts):
+    """The spending rules (106.6) the KB carries with the mana but cannot evaluate or carry out: a
+    restriction with a not_modelled part is a note for produce (which shows it) and the answers
+    that pay; an effect on the spell the mana pays for ("that spell can't be countered", "it gains
+    haste") is shown by produce and is a note for apply, which casts spells and does not give the
+    spell that effect. Nothing here changes the type or amount of the mana: never could-produce."""
+    notes = []
+    for s, term, effect in spending:
+        if term is not None and not spend.understood(term):
+            notes.append((s, "this restriction on spending the mana is not modelled (106.6); the mana is "
+                             "not spent where it can't be evaluated", MANA_PRODUCE | SPENDING))
+        elif effect is not None and not spend.understood(effect[0]):
+            notes.append((s, "which spells this effect of the mana applies to is not modelled (106.6)",
+                          MANA_PRODUCE | {"apply"}))
+        elif effect is not None:
+            notes.append((s, "the effect of the mana on the spell it pays for is shown by produce, not "
+                             "carried out (106.6)", frozenset({"apply"})))
+    if notes:
+        e = Unmodelled("; ".join(dict.fromkeys(r for _, r, _ in notes)), facts,
+                       part=tuple(dict.fromkeys(s for s, _, _ in notes)),
+                       affects=frozenset().union(*(a for _, _, a in notes)))
+        e.activation_known = True
+        raise e
 
 
 def _riders_not_carried_out(riders, facts):
@@ -241,22 +278,12 @@ def _riders_not_carried_out(riders, facts):
         raise e
 
 
-def _understood(term):
-    """True if a restriction term has no not_modelled part."""
-    if term == Const("not_modelled"):
-        return False
-    return all(_understood(a) for a in getattr(term, "args", ()) if not isinstance(a, (int, str)))
-
-
 def _restriction(ctx, s):
-    """Designed facts (kb/schema.lp) of "Spend this mana only ..." (106.6) and "Activate only
-    ..." (602.5): mana_spend_restriction(Ab,R), activation_restriction(Ab,R); [] otherwise."""
+    """Designed facts (kb/schema.lp) of "Activate only ..." (602.5): activation_restriction(Ab,R);
+    [] otherwise."""
     if s.kind == "activation" and len(s.clauses) == 1:
         when = [a for a in s.clauses[0].args if isinstance(a, ir.Node) and a.kind == "activation_when"]
         return [("activation_restriction", ctx.ab, _activation_term(w)) for w in when]
-    if len(s.clauses) == 1 and isinstance(s.clauses[0], ir.Clause) and s.clauses[0].verb_name == "spend" \
-            and not s.leads and s.clauses[0].verb.args[:1] == ("spend this mana only",):
-        return [("mana_spend_restriction", ctx.ab, _spend_term(s.clauses[0].verb.args[1:]))]
     return []
 
 
@@ -270,40 +297,6 @@ def _activation_term(when):
     if when.args == ("during", ir.Node("turn_ref", (ir.Node("possessive", (ir.Ref("you"),)), "turn"))):
         return Const("your_turn")
     return Const("not_modelled")
-
-
-def _spend_term(args):
-    """cast(F) for "to cast <spells>", activate(F) for "or activate abilities of <objects>",
-    or(R1,R2) of both; not_modelled otherwise."""
-    terms = []
-    for a in args:
-        if isinstance(a, ir.Node) and a.kind == "spend_to_cast":
-            terms.append(fn("cast", _spell_filter(a.args[-1])))
-        elif isinstance(a, ir.Obj) and a.groups == ((ir.Char("noun", "abilities"),),) and len(a.qualifiers) == 1 \
-                and isinstance(a.qualifiers[0], ir.Node) and a.qualifiers[0].kind == "of_np":
-            terms.append(fn("activate", _spell_filter(a.qualifiers[0].args[-1])))
-        elif a != "or activate":
-            return Const("not_modelled")
-    if not terms:
-        return Const("not_modelled")
-    out = terms[0]
-    for t in terms[1:]:
-        out = fn("or", out, t)
-    return out
-
-
-def _spell_filter(obj):
-    """The filter term of "creature spells" / "artifact spells" / "a spell" (the noun dropped)."""
-    if not isinstance(obj, ir.Obj) or not all(isinstance(g, tuple) for g in obj.groups):
-        return Const("not_modelled")
-    groups = tuple(tuple(c for c in g if not (c == ir.Char("noun", "spell") or c == ir.Char("noun", "spells")))
-                   for g in obj.groups)
-    if groups == ((),) and not obj.qualifiers:
-        return Const("spell")
-    try:
-        return filter_term(ir.Obj(None, obj.possessor, groups, obj.joins, obj.qualifiers))
-    except Unmodelled:
-        return Const("not_modelled")
 
 
 def mana_effect(ctx, sentence):

@@ -38,7 +38,8 @@ def _pick(snapshot, pid, ability, choices):
             raise InputError(f"whether {pid} may activate \"{text}\" now is not modelled ({a['not_modelled']})")
     if not any(same(a) for a in answer["actions"]):
         raise InputError(f"{pid} can't activate \"{text}\" now")
-    return perm, ab, text, produced["amounts"]
+    spend = [r["restriction"] for r in produced.get("spend_only", []) if r["ability"] == text]
+    return perm, ab, text, produced["amounts"], spend
 
 
 def activate(snapshot, pid, ability=None, option=None, sacrifice=None, tap=None, pay=None):
@@ -49,7 +50,7 @@ def activate(snapshot, pid, ability=None, option=None, sacrifice=None, tap=None,
 
 def _activate(snapshot, pid, ability, option, sacrifice, tap, pay):
     choices = [("cost_choice", Const(k), v) for k, v in (("sacrifice", sacrifice), ("tap_untapped", tap)) if v]
-    perm, ab, text, outcomes = _pick(snapshot, pid, ability, choices)
+    perm, ab, text, outcomes, spend = _pick(snapshot, pid, ability, choices)
     if option is None and len(outcomes) > 1:
         raise InputError(f"{len(outcomes)} possible outcomes; choose one with --option K: "
                          + "; ".join(f"{i}: {mana.text(o)}" for i, o in enumerate(outcomes, 1)))
@@ -89,7 +90,9 @@ def _activate(snapshot, pid, ability, option, sacrifice, tap, pay):
             owner = perms[args[0]]["owner"]
             new["graveyard"].setdefault(owner, []).append(perms[args[0]]["card"])
             new["battlefield"] = [p for p in new["battlefield"] if p["id"] != args[0]]
-    events.append({"event": "add_mana", "player": perm.controller, **added})
+    # 106.6: a spend restriction travels with the mana (the pool is not part of the snapshot here)
+    events.append({"event": "add_mana", "player": perm.controller, **added,
+                   **({"spend_only": spend[0]} if spend else {})})
     events += apply_riders(new, pid, perm.controller,
                            [riders.entry(a[3]) for a in model if a[0] == "activation_rider"])
     texts = api.ability_texts(model)

@@ -9,7 +9,7 @@ resolve. Mandatory additional costs other than mana are not paid here (refused a
 """
 
 from .. import api, payplan
-from ..manapool import PoolMana
+from ..manapool import PoolMana, of_term
 from ..errors import InputError
 from . import Param, Transition
 from ._casting import check_legal
@@ -42,7 +42,9 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
         cost += "{X}"
     sources = None if pay is None else ([] if pay == "none" else pay.split(","))
     result, used_pool = api.pay_plan(s, player, cost or "{0}", x=x if has_x else None,
-                                     for_card=card, sources=sources)
+                                     for_card=card, sources=sources,
+                                     faces=[f.name for f in faces] if len(s.cards[card].faces) > 1 else None,
+                                     kicked=kicked)
     if not result["payable"]:
         raise InputError(f"{player} can't pay {card}'s cost {result['cost']}: {result['reason']}")
     plan = result["plan"]
@@ -62,7 +64,7 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
     if plan["life"]:
         new["life"][player] -= plan["life"]
         events.append({"event": "pay_life", "player": player, "amount": plan["life"], "rule": "119.4"})
-    unspent = [PoolMana(m, snow=bool(act.get("snow"))) for act in plan["activations"]
+    unspent = [_left_in_pool(m, act) for act in plan["activations"]
                for m in payplan.symbols(act.get("unspent", "")) or []]
     if used_pool or unspent:
         pool = [m for m in s.mana_pool.get(player, [])]
@@ -82,6 +84,20 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
                    **({"half": half} if half else {}), **({"fused": True} if fused else {}),
                    **({"kicked": True} if kicked else {}), "paid": plan["paid_by"], "rule": "601.2"})
     return new, events
+
+
+def _left_in_pool(letter, act):
+    """The PoolMana of one mana an activation added and the cast did not spend (106.4); it keeps the
+    spend restriction of its ability (106.6) if a pool entry can state it, else the cast is refused."""
+    restriction = act.get("spend_only")
+    if restriction is None:
+        return PoolMana(letter, snow=bool(act.get("snow")))
+    stated = of_term(restriction)
+    if stated is None:
+        raise InputError(f"not modelled: the mana {act['source']} adds and the cast does not spend would stay "
+                         f"in the pool with its spend restriction {restriction} (CR 106.4, 106.6), which "
+                         "a snapshot's mana_pool can't state; --pay can name other sources")
+    return PoolMana(letter, snow=bool(act.get("snow")), spells=stated[0], abilities=stated[1])
 
 
 TRANSITION = Transition("cast", cast, (
