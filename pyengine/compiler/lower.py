@@ -116,9 +116,18 @@ def _mana(cost):
 # --- activated abilities (602) ----------------------------------------------------------------
 
 def _activated(ctx, a):
-    facts = [("activated", ctx.ab)] + cost_facts(ctx, a.costs)
+    cost, unknown = _costs_known(ctx, a.costs)
+    facts = [("activated", ctx.ab)] + cost
     try:
         facts += _activated_effect(ctx, a.effect)
+        if unknown:
+            # 106.7: what a permanent could produce ignores whether the costs can be paid, and
+            # `produce` shows what activating the ability adds without checking them: a cost the
+            # KB does not carry out changes only whether the ability may be activated now
+            # (ability_cost(Ab,not_modelled): kb/activation.lp leaves it undetermined, payment
+            # does not use it as a source) -- the answers that activate or pay
+            return Lowered(facts, False, unknown[0][1], part=ir.Activated(tuple(c for c, _ in unknown), ()),
+                           affects=PAYMENT)
         return Lowered(facts)
     except Unmodelled as e:
         # 602.1: the ability and its costs are known; what it does is not, so the KB must not
@@ -129,7 +138,31 @@ def _activated(ctx, a):
         if targets(a.effect):
             facts.append(("ability_targets", ctx.ab))
         return Lowered(facts, False, str(e), part=ir.Activated(a.costs, e.part or a.effect),
-                       affects=e.affects)
+                       affects=e.affects | PAYMENT if unknown and e.affects is not None else e.affects)
+
+
+def _costs_known(ctx, clauses):
+    """The ability_cost facts of the cost items the KB knows, ability_cost(Ab,not_modelled) for
+    each other item (602.1: the ability still is one, 118.3: whether that item can be paid is not
+    known), and the [(item, reason)] of those others."""
+    facts, unknown = [], []
+    for c in clauses:
+        try:
+            facts += [("ability_cost", ctx.ab, k) for k in _cost_item(c)]
+        except Unmodelled as e:
+            if _moves_itself_from_another_zone(c):
+                # 113.6m: "Exile this card from your hand": the ability functions only in that
+                # zone, so it is no ability of the permanent (what it could produce, 106.7)
+                raise
+            facts.append(("ability_cost", ctx.ab, Const("not_modelled")))
+            unknown.append((c, str(e)))
+    return facts, unknown
+
+
+def _moves_itself_from_another_zone(c):
+    """True if cost item C moves the object itself out of a zone other than the battlefield."""
+    return any(isinstance(y, ir.Node) and y.kind == "self_qualified" and any(
+        isinstance(z, ir.Zone) and z.noun != "battlefield" for z in ir.walk(y)) for y in ir.walk(c))
 
 
 def cost_facts(ctx, clauses):
