@@ -19,7 +19,7 @@ from . import ir, mana_ir
 from . import riders as mana_riders
 from .affects import PAYMENT, changes_mana
 from .lower_loyalty_chapter import chapter, loyalty
-from .shapes import (Ctx, Unmodelled, controller_phrase, counters, filter_term, int_of, is_self, simple_type,
+from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, filter_term, int_of, is_self, simple_type,
                      sacrifice_filter, targets, untapped_you_control)
 from ..symbols import NotModelled, parse_mana_cost
 
@@ -119,7 +119,9 @@ def _activated(ctx, a):
     cost, unknown = _costs_known(ctx, a.costs)
     facts = [("activated", ctx.ab)] + cost
     try:
-        facts += _activated_effect(ctx, a.effect)
+        effect = _activated_effect(ctx, a.effect)
+        _removal_mana(cost, effect)
+        facts += effect
         if unknown:
             # 106.7: what a permanent could produce ignores whether the costs can be paid, and
             # `produce` shows what activating the ability adds without checking them: a cost the
@@ -139,6 +141,23 @@ def _activated(ctx, a):
             facts.append(("ability_targets", ctx.ab))
         return Lowered(facts, False, str(e), part=ir.Activated(a.costs, e.part or a.effect),
                        affects=e.affects | PAYMENT if unknown and e.affects is not None else e.affects)
+
+
+def _removal_mana(cost, facts):
+    """Mana "for each K counter removed this way" (mana_amount(Ab,O,T,removed(K,B))) is modelled
+    only with a cost that removes a chosen number of K counters (kb/removed_counters.lp); could-produce
+    and produce read it, activating it (which number to remove) and paying with it are not yet."""
+    removed = [f[4] for f in facts if f[0] == "mana_amount" and getattr(f[4], "name", None) == "removed"]
+    if not removed:
+        return
+    chosen = {f[2].args[0] for f in cost if f[0] == "ability_cost" and getattr(f[2], "name", None)
+              == "remove_counters_chosen"}
+    if any(r.args[0] not in chosen for r in removed):
+        raise Unmodelled("mana for counters removed by a cost that does not remove them", facts)
+    e = Unmodelled("mana for each counter the cost removes: could-produce and produce read it; choosing "
+                   "the number to remove and paying with that mana are not modelled yet", facts, affects=PAYMENT)
+    e.activation_known = True
+    raise e
 
 
 def _costs_known(ctx, clauses):
@@ -213,6 +232,9 @@ def _cost_item(c):
         if t in ("creature", "artifact", "land"):
             return [fn("tap_untapped", Const(t))]
     if v.name == "remove_counters" and len(args) == 2 and is_self(args[1]):
+        chosen = counters_chosen(args[0])
+        if chosen is not None:
+            return [fn("remove_counters_chosen", *chosen)]                      # 107.1c, 602.2b
         kind, n = counters(args[0])
         if kind is not None:
             return [fn("remove_counter", kind, n)]                               # 122.8

@@ -61,6 +61,8 @@ def of_clause(clause):
             mana = mana.counted(("for_each", t.args[-1]))
         elif isinstance(t, ir.Node) and t.kind == "tail_for_each_counter":
             mana = mana.counted(("for_each_counter", t))
+        elif isinstance(t, ir.Node) and t.kind == "tail_for_each_counter_removed" and _removed_kind(t):
+            mana = mana.counted(("removed", _removed_kind(t), 0))
         elif isinstance(t, ir.Node) and t.kind == "tail_where":
             mana = mana.counted(("where", t.args[-1]))
         else:
@@ -68,8 +70,32 @@ def of_clause(clause):
     return mana
 
 
+def _removed_kind(tail):
+    """K of "for each K counter removed this way" (the counters the cost removed, 107.1c)."""
+    bare = next((a for a in tail.args if isinstance(a, ir.Node) and a.kind == "counters_bare"), None)
+    kind = next((a for a in bare.args if isinstance(a, ir.Node) and a.kind == "bare_kind"), None) if bare else None
+    return str(kind.args[0]) if kind is not None and len(kind.args) == 1 else None
+
+
+def _then_additional(sentence):
+    """"Add {B}, then add an additional {B} for each K counter removed this way": one type, one mana
+    plus one for each counter removed (107.1c), or None."""
+    if sentence.joins != (", then",) or len(sentence.clauses) != 2 or sentence.tail is not None:
+        return None
+    first, then = of_clause(sentence.clauses[0]), of_clause(sentence.clauses[1])
+    if first is None or then is None or first.kind != "fixed" or first.count is not None or first.amount is not None:
+        return None
+    if then.kind != "fixed" or not then.additional or then.count is None or then.count[0] != "removed" \
+            or then.options != first.options or len(first.options) != 1 or len(first.options[0]) != 1 \
+            or first.options[0][0][1] != 1:
+        return None
+    return Mana("fixed", first.options).counted(("removed", then.count[1], 1))
+
+
 def of_sentence(sentence):
     """The Mana of a sentence that only adds mana (one "add" clause), or None."""
+    if sentence.kind == "sentence" and not sentence.leads and len(sentence.clauses) == 2:
+        return _then_additional(sentence)
     if sentence.kind != "sentence" or sentence.leads or len(sentence.clauses) != 1:
         return None
     mana = of_clause(sentence.clauses[0])
@@ -214,6 +240,11 @@ def facts(ab, mana):
             scope = reflect_scope(mana.scope)
             if scope and mana.reflect in ("type", "color"):
                 return [("mana_reflect", ab, mana.amount.value, Const(scope), Const(mana.reflect))]
+    elif k == "fixed" and mana.count[0] == "removed" and len(mana.options) == 1 and mana.options[0] \
+            and len(mana.options[0]) == 1 and mana.options[0][0][1] == 1:
+        # 107.1c, 602.2b: B + one mana for each K counter the cost removed, the number chosen as the
+        # cost is paid (kb/removed_counters.lp); the cost itself is checked in lower._activated
+        return [("mana_amount", ab, 1, Const(mana.options[0][0][0]), fn("removed", mana.count[1], mana.count[2]))]
     elif k == "fixed" and len(mana.options) == 1 and mana.options[0] and len(mana.options[0]) == 1 \
             and mana.options[0][0][1] == 1:
         t = _you_control_type(mana.count[1]) if mana.count[0] == "for_each" else None
@@ -325,6 +356,8 @@ def _amount_term(mana, n=1):
             base = Const("x") if isinstance(mana.amount, ir.Number) and str(mana.amount.value).lower() == "x" else Const("not_modelled")
     elif mana.count[0] == "number" and str(mana.count[1].value).lower() == "x":
         base = Const("x")
+    elif mana.count[0] == "removed":
+        base = fn("removed", mana.count[1], mana.count[2])
     elif mana.count[0] == "for_each":
         base = _count(mana.count[1])
     elif mana.count[0] == "for_each_counter":

@@ -133,6 +133,22 @@ def counters(node):
     return kind, qty
 
 
+def counters_chosen(node):
+    """(kind, least) of "any number of K counters" (least 0) or "N or more K counters" (least N):
+    a number of counters the player chooses as the cost is paid (601.2b); None otherwise."""
+    if not isinstance(node, ir.Node) or node.kind != "counters_phrase":
+        return None
+    qty = next((a for a in node.args if isinstance(a, ir.Node) and a.kind == "counter_quantity"), None)
+    kind = next((a for a in node.args if isinstance(a, ir.Node) and a.kind == "counter_kind"), None)
+    if qty is None or kind is None or len(kind.args) != 1:
+        return None
+    if qty.args == ("any number of",):
+        return str(kind.args[0]), 0
+    if len(qty.args) == 2 and isinstance(qty.args[0], ir.Number) and qty.args[1] == "or more":
+        return str(kind.args[0]), int_of(qty.args[0])
+    return None
+
+
 def targets(x):
     """True if something in x has a target (115.1): "target" in an object phrase, or
     "any target" (115.4)."""
