@@ -18,6 +18,7 @@ from ..terms import Const, fn
 from . import ir, mana_ir
 from . import riders as mana_riders
 from .affects import PAYMENT, changes_mana
+from .conditions import condition
 from .lower_loyalty_chapter import chapter, loyalty
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, filter_term, int_of, is_self, simple_type,
                      sacrifice_filter, targets, untapped_you_control)
@@ -250,7 +251,12 @@ def _activated_effect(ctx, sentences):
     except Unmodelled as e:
         unmodelled, facts = e, list(e.facts)
     designed, rest, riders = [], [], []
-    for s in sentences[1:]:
+    later, conditional = sentences[1:], False
+    if unmodelled is None and later:
+        cases = _conditional(ctx, facts, later[0])
+        if cases is not None:
+            facts, later, conditional = cases, later[1:], True
+    for s in later:
         cond = _activation_condition(s)
         if cond is not None:
             facts.append(("activation_condition", ctx.ab, cond))
@@ -281,7 +287,42 @@ def _activated_effect(ctx, sentences):
             raise Unmodelled("what follows changes the mana and is not modelled", part=tuple(rest))
         raise Unmodelled("what follows the mana is not modelled", facts + designed, part=tuple(rest))
     _riders_not_carried_out(riders, facts)
+    if conditional:
+        # 608.2c: could-produce and produce read the case that applies (kb/conditional_mana.lp);
+        # payment reads an ability's own options only, not yet the cases
+        e = Unmodelled("mana by a condition: could-produce and produce read it; paying with that mana is "
+                       "not modelled yet", facts, part=(sentences[1],), affects=PAYMENT)
+        e.activation_known = True
+        raise e
     return facts
+
+
+def _conditional(ctx, facts, s):
+    """608.2c, 608.2h: "If <condition>, add <mana> instead." (or "instead add") after a sentence that
+    adds fixed options: the facts of both cases (kb/conditional_mana.lp), or None when the sentence
+    is not of that shape or its condition or mana is beyond the vocabulary."""
+    ifs = [x for x in s.leads if isinstance(x, ir.Node) and x.kind == "lead_if"]
+    lead_instead = [x for x in s.leads if isinstance(x, ir.Node) and x.kind == "lead_instead"]
+    if s.kind != "sentence" or len(ifs) != 1 or len(s.leads) != 1 + len(lead_instead) or len(s.clauses) != 1 \
+            or s.tail is not None or not isinstance(s.clauses[0], ir.Clause):
+        return None
+    c = s.clauses[0]
+    tails = tuple(t for t in c.tails if not (isinstance(t, ir.Node) and t.kind == "tail_instead"))
+    if bool(lead_instead) == (len(tails) != len(c.tails)) or len(lead_instead) > 1:
+        return None                                     # "instead" exactly once
+    mana = mana_ir.of_clause(ir.Clause(c.subject, c.aux, c.verb, tails))
+    cond = condition(ifs[0])
+    if mana is None or cond is None:
+        return None
+    try:
+        instead = mana_ir.facts(ctx.ab, mana)
+    except Unmodelled:
+        return None
+    if not facts or not all(f[0] == "mana_option" for f in facts + instead):
+        return None
+    case = {"otherwise": fn("case", ctx.ab, Const("otherwise")), "instead": fn("case", ctx.ab, Const("instead"))}
+    return [("mana_if", ctx.ab, cond)] + [("mana_option", case["otherwise"], *f[2:]) for f in facts] \
+        + [("mana_option", case["instead"], *f[2:]) for f in instead]
 
 
 def _riders_not_carried_out(riders, facts):
