@@ -246,10 +246,21 @@ def _activated_effect(ctx, sentences):
     """The effect of an activated ability: mana (106, 605) and its activation condition; the
     designed facts of its restrictions (106.6, 602.5) while the KB does not carry them out."""
     unmodelled = None
-    try:
-        facts = mana_effect(ctx, sentences[0])
-    except Unmodelled as e:
-        unmodelled, facts = e, list(e.facts)
+    chosen = mana_ir.of_color_choice(sentences)
+    if chosen is not None:
+        # 608.2d: the color is chosen as the ability resolves: one option for each color
+        term = chosen[0][1]
+        sentences = (sentences[1],) + tuple(sentences[2:])
+        facts = [("mana_amount", ctx.ab, o, Const(c), a) for o, (c, a) in enumerate(chosen, 1)]
+        try:
+            facts = mana_ir.counted(ctx.ab, term, facts)
+        except Unmodelled as e:
+            unmodelled, facts = e, list(e.facts)
+    else:
+        try:
+            facts = mana_effect(ctx, sentences[0])
+        except Unmodelled as e:
+            unmodelled, facts = e, list(e.facts)
     designed, rest, riders = [], [], []
     later, conditional = sentences[1:], False
     if unmodelled is None and later:

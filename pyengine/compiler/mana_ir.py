@@ -104,6 +104,35 @@ def of_sentence(sentence):
     return mana
 
 
+def of_color_choice(sentences):
+    """608.2d: "Choose a color. Add <amount> mana of that color ..." (the color chosen as the ability
+    resolves): [(color, amount term)] for each of the five colors, or None. The amounts: "one mana of
+    that color for each K counter on ~" (counters("K")), "an amount of mana of that color equal to
+    your devotion to that color" (devotion(C), 700.5)."""
+    if len(sentences) < 2 or any(x.kind != "sentence" or x.leads or len(x.clauses) != 1 or x.tail is not None
+                                 for x in sentences[:2]):
+        return None
+    choose, add = sentences[0].clauses[0], sentences[1].clauses[0]
+    if not isinstance(choose, ir.Clause) or choose.verb_name != "choose" or choose.tails or choose.subject \
+            or choose.verb.args[1:] != (ir.Node("choice", ("a color",)),):
+        return None
+    if not isinstance(add, ir.Clause) or add.verb_name != "add_mana" or add.aux or add.subject:
+        return None
+    produced = next((a for a in add.verb.args if not isinstance(a, str)), None)
+    if not isinstance(produced, ir.Node):
+        return None
+    if produced.kind == "mana_amount_equal_that" and not add.tails \
+            and produced.args[1:] == (ir.Node("devotion_that", (ir.Node("possessive", (ir.Ref("you"),)),
+                                                                "devotion to that color")),):
+        return [(c, fn("devotion", Const(c))) for c in COLORS]
+    if produced.kind == "mana_that_color" and produced.args[0] == ir.Number(1) and len(add.tails) == 1 \
+            and isinstance(add.tails[0], ir.Node) and add.tails[0].kind == "tail_for_each_counter":
+        term = _counters(add.tails[0])
+        if term != Const("not_modelled"):
+            return [(c, term) for c in COLORS]
+    return None
+
+
 def _pips(cost):
     """((type, n), ...) of a ManaCost of colored/colorless symbols; None for other symbols."""
     counts = {}
@@ -258,10 +287,10 @@ def facts(ab, mana):
             return [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)]
         if game_amount_known(term):
             # 608.2h, 122.1, 208.1, 700.5: counted as the ability resolves (kb/game_amounts.lp)
-            return _counted(ab, term, [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)])
+            return counted(ab, term, [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)])
     elif k == "any_one_color" and mana.count[0] != "number" and game_amount_known(_amount_term(mana)):
         # "X mana of any one color, where X is ...": one option per color, each of that amount
-        return _counted(ab, _amount_term(mana), designed_facts(ab, mana))
+        return counted(ab, _amount_term(mana), designed_facts(ab, mana))
     raise Unmodelled(f"mana {describe(mana)} is not modelled", designed_facts(ab, mana))
 
 
@@ -290,7 +319,7 @@ def known_filter(f):
     return False
 
 
-def _counted(ab, term, facts):
+def counted(ab, term, facts):
     """FACTS for an amount the KB counts; an amount of the ability's own permanent (counters on it,
     its power or toughness) is counted per permanent by could-produce and produce, which payment
     does not read yet: a note for the answers that pay."""
@@ -303,7 +332,10 @@ def _counted(ab, term, facts):
 def game_amount_known(term):
     """True if the KB counts amount term TERM (kb/mana.lp, kb/game_amounts.lp): count(F) of a filter
     it knows (permanents you control, or on the battlefield), counters("K") on the permanent, its
-    stat(power) or stat(toughness), devotion(C) or devotion(C1,C2) (700.5)."""
+    stat(power) or stat(toughness), devotion(C) or devotion(C1,C2) (700.5), life (its controller's
+    life total, 119.1), greatest(S, you_control(F)) (the greatest power or toughness among them)."""
+    if term == Const("life"):
+        return True
     if not isinstance(term, Fn):
         return False
     if term.name == "count" and len(term.args) == 1:
@@ -315,6 +347,10 @@ def game_amount_known(term):
         return isinstance(term.args[0], str)
     if term.name == "stat" and len(term.args) == 1:
         return term.args[0] in (Const("power"), Const("toughness"))
+    if term.name == "greatest" and len(term.args) == 2:
+        f = term.args[1]
+        return term.args[0] in (Const("power"), Const("toughness")) and isinstance(f, Fn) \
+            and f.name == "you_control" and len(f.args) == 1 and known_filter(f.args[0])
     if term.name == "devotion" and len(term.args) in (1, 2):
         return all(a in tuple(Const(c) for c in "wubrg") for a in term.args)
     return False
@@ -392,7 +428,13 @@ def _expression(x):
     power"; counters(K) for "the number of K counters on ~"; not_modelled otherwise."""
     found = [y for y in ir.walk(x) if isinstance(y, ir.Node) and y.kind in ("count_of", "devotion", "plus",
                                                                             "minus", "stat_of", "twice", "half",
-                                                                            "count_counters")]
+                                                                            "count_counters", "life_total",
+                                                                            "greatest")]
+    if len(found) == 1 and found[0].kind == "life_total" \
+            and found[0].args[0] == ir.Node("possessive", (ir.Ref("you"),)):
+        return Const("life")                          # "your life total" (119.1)
+    if len(found) == 1 and found[0].kind == "greatest":
+        return _greatest(found[0])
     if len(found) == 1 and found[0].kind == "count_counters":
         return _counters(found[0])                    # "the number of K counters on ~" (122.1)
     if len(found) == 1 and found[0].kind == "count_of":
@@ -408,6 +450,20 @@ def _expression(x):
         if colors and found[0].args[0] == ir.Node("possessive", (ir.Ref("you"),)):
             return fn("devotion", *[Const(_COLOR_LETTER[c]) for c in colors])
     return Const("not_modelled")
+
+
+def _greatest(node):
+    """greatest(S, you_control(F)) for "the greatest power (toughness) among <F> you control";
+    not_modelled otherwise."""
+    stat = next((a for a in node.args if isinstance(a, ir.Node) and a.kind == "stat"), None)
+    obj = next((a for a in node.args if isinstance(a, ir.Obj)), None)
+    if stat is None or obj is None or stat.args not in (("power",), ("toughness",)) or "among" not in node.args:
+        return Const("not_modelled")
+    try:
+        f = filter_term(obj)
+    except Unmodelled:
+        return Const("not_modelled")
+    return fn("greatest", Const(stat.args[0]), f)
 
 
 _COLOR_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
