@@ -415,6 +415,9 @@ def _spell_filter(obj):
 
 def mana_effect(ctx, sentence):
     """Facts of one sentence that adds mana and does nothing else; Unmodelled otherwise."""
+    among = mana_ir.colors_among(sentence)
+    if among is not None:
+        return [("mana_colors_among", ctx.ab, among)]                   # 105.1, 608.2h
     mana = mana_ir.of_sentence(sentence)
     if mana is None:
         raise Unmodelled("effect not modelled")

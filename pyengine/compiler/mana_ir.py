@@ -133,6 +133,34 @@ def of_color_choice(sentences):
     return None
 
 
+def colors_among(sentence):
+    """"For each color among <permanents>, add one mana of that color.": the filter term of those
+    permanents (kb/game_amounts.lp: one mana of each of their colors, 105.1), or None."""
+    if sentence.kind != "sentence" or len(sentence.leads) != 1 or len(sentence.clauses) != 1 or sentence.tail:
+        return None
+    lead, add = sentence.leads[0], sentence.clauses[0]
+    if not isinstance(lead, ir.Node) or lead.kind != "lead_for_each" or not isinstance(lead.args[-1], ir.Obj):
+        return None
+    colors = lead.args[-1]
+    if colors.groups != ((ir.Node("color_noun", ("color",)),),) or colors.quantity or colors.possessor \
+            or len(colors.qualifiers) != 1 or not isinstance(colors.qualifiers[0], ir.Node) \
+            or colors.qualifiers[0].kind != "among" or not isinstance(colors.qualifiers[0].args[-1], ir.Obj):
+        return None
+    if not isinstance(add, ir.Clause) or add.verb_name != "add_mana" or add.aux or add.subject or add.tails \
+            or add.verb.args[1:] != (ir.Node("mana_that_color", (ir.Number(1), "mana of that color")),):
+        return None
+    among = colors.qualifiers[0].args[-1]
+    if among.groups == ((ir.Char("noun", "permanents"),),) and not among.quantity and not among.possessor \
+            and len(among.qualifiers) == 1 and controller_phrase(among.qualifiers[0]) == "you control":
+        return fn("you_control", Const("permanent"))            # every permanent you control
+    try:
+        f = filter_term(among)
+    except Unmodelled:
+        return None
+    inner = f.args[0] if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1 else None
+    return f if inner is not None and known_filter(inner) else None
+
+
 def _pips(cost):
     """((type, n), ...) of a ManaCost of colored/colorless symbols; None for other symbols."""
     counts = {}
