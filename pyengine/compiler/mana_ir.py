@@ -373,6 +373,8 @@ def game_amount_known(term):
         return False
     if term.name == "count" and len(term.args) == 1:
         f = term.args[0]
+        if isinstance(f, Fn) and f.name == "graveyard_cards":
+            return True
         if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1:
             return known_filter(f.args[0])
         return known_filter(f)
@@ -439,10 +441,32 @@ def _amount_term(mana, n=1):
 
 
 def _count(obj):
+    graveyard = _graveyard_cards(obj)
+    if graveyard is not None:
+        return fn("count", graveyard)
     try:
         return fn("count", filter_term(obj))
     except Unmodelled:
         return Const("not_modelled")
+
+
+_PERMANENT_CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
+
+
+def _graveyard_cards(obj):
+    """graveyard_cards(K) for "<K> cards in your graveyard", K a card type or permanent (110.4a);
+    None otherwise."""
+    if not isinstance(obj, ir.Obj) or obj.quantity or obj.possessor or len(obj.groups) != 1 \
+            or obj.qualifiers != (ir.Node("in_zone", ("in", ir.Zone("graveyard", ir.Ref("you"), ""))),):
+        return None
+    chars = obj.groups[0]
+    if len(chars) != 2 or chars[1] not in (ir.Char("noun", "card"), ir.Char("noun", "cards")):
+        return None
+    if chars[0].kind == "card_type" and not chars[0].negated and chars[0].value in _CARD_TYPES:
+        return fn("graveyard_cards", Const(chars[0].value))
+    if chars[0] == ir.Char("noun", "permanent"):
+        return fn("graveyard_cards", Const("permanent"))
+    return None
 
 
 def _counters(tail):
