@@ -21,7 +21,7 @@ from .affects import PAYMENT, changes_mana
 from .conditions import condition
 from .lower_loyalty_chapter import chapter, loyalty
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, filter_term, int_of, is_self, simple_type,
-                     sacrifice_filter, targets, untapped_you_control)
+                     sacrifice_filter, targets, untapped_filter, untapped_you_control)
 from ..symbols import NotModelled, parse_mana_cost
 
 __all__ = ["Ctx", "Lowered", "Unmodelled", "lower", "cost_facts"]
@@ -232,6 +232,10 @@ def _cost_item(c):
         t = untapped_you_control(args[0])
         if t in ("creature", "artifact", "land"):
             return [fn("tap_untapped", Const(t))]
+        tapped = untapped_filter(args[0])                                      # 118.3, 602.1
+        if tapped is not None and mana_ir.known_filter(tapped[0]):
+            f, n = tapped
+            return [fn("tap_untapped", f) if n == 1 else fn("tap_untapped", f, n)]
     if v.name == "remove_counters" and len(args) == 2 and is_self(args[1]):
         chosen = counters_chosen(args[0])
         if chosen is not None:

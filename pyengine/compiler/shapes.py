@@ -111,6 +111,31 @@ def untapped_you_control(obj):
     return chars[1].value
 
 
+def untapped_filter(obj):
+    """(F, N) of "N untapped <F> you control" / "an untapped <F> you control" (a cost that taps them,
+    118.3), F a filter term (the "untapped" dropped); None otherwise."""
+    if not isinstance(obj, ir.Obj) or obj.possessor or len(obj.groups) != 1 or obj.quantity is None:
+        return None
+    q = obj.quantity
+    if q.word in ("a", "an") and q.number is None:
+        n = 1
+    elif q.word == "number" and isinstance(q.number, ir.Number) and isinstance(q.number.value, int):
+        n = q.number.value
+    else:
+        return None
+    chars = obj.groups[0]
+    if not chars or chars[0] != ir.Char("status", "untapped") or len(obj.qualifiers) != 1 \
+            or controller_phrase(obj.qualifiers[0]) != "you control":
+        return None
+    rest = tuple(c for c in chars[1:] if c not in (ir.Char("noun", "permanent"), ir.Char("noun", "permanents")))
+    if not rest:
+        return Const("permanent"), n
+    try:
+        return filter_term(ir.Obj(None, None, (rest,), (), ())), n
+    except Unmodelled:
+        return None
+
+
 def counters(node):
     """(kind, n) of a counters phrase ("two +1/+1 counters"); kind None when none is named."""
     if isinstance(node, ir.Node) and node.kind == "counters_np":
