@@ -365,6 +365,10 @@ def produce_with_abilities(snapshot, pid, ability=None, choices=()):
     wanted = {ab for ab, _ in abilities} if ability is None else {abilities[ability - 1][0]}
     if any(a[0] == "too_large" and a[1] in wanted for a in model):
         raise AmountTooLarge(f"produce {pid}")
+    many = [a[2] for a in model if a[0] == "too_many_choices" and a[1] in wanted]
+    if many:
+        raise InputError(f"produce {pid}: its cost may remove any number of more than {many[0]:,} "
+                         f"counters (CR 601.2b): too many outcomes to list")
     outcomes = {}
     for atom in model:
         if atom[0] == "outcome" and atom[1] in wanted:

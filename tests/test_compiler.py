@@ -144,7 +144,6 @@ def test_every_cost_item_and_keyword_of_the_vocabulary_is_exercised():
 
 NOT_MODELLED = [
     "+1: Add {R}.",                                                     # loyalty cost
-    "{W/U/P}: Add {C}.",                                                # hybrid Phyrexian
     "Flying and haste",                                                 # not a keyword list
     "Haste 2",                                                          # a plain keyword with an argument
     "Morph",                                                            # morph without its cost
@@ -172,6 +171,18 @@ def test_unsupported_text_is_not_modelled(text):
     assert c.not_modelled[0].text.startswith(text)
     assert any(f[0] == "card_not_modelled" and f[1:3] == ("Test Card", 1) for f in c.facts)
     assert not any(f[0] == "card_ability" for f in c.facts)           # nothing half-compiled
+
+
+def test_a_cost_item_not_modelled_keeps_the_mana_and_blocks_activation():
+    """{W/U/P} (a hybrid Phyrexian symbol the compiler does not model) is a cost item: 106.7 ignores
+    costs, so the ability still adds {C}; whether it can be paid is not known
+    (ability_cost(Ab,not_modelled)), so the note is for the answers that activate or pay."""
+    c = compiled("{W/U/P}: Add {C}.")
+    ab = 'ab("Test Card",1)'
+    assert f"ability_cost({ab},not_modelled)" in facts(c, {"ability_cost"})
+    assert f"mana_option({ab},1,c,1)" in facts(c, {"mana_option"})
+    [n] = c.not_modelled
+    assert n.affects == frozenset({"actions", "cast-free", "apply"})
 
 
 @pytest.mark.parametrize("text", EFFECT_NOT_MODELLED)

@@ -33,7 +33,7 @@ def designed(text, preds, type_line="Creature — Elf"):
 
 @pytest.mark.parametrize("text,expected", [
     # 106.1, 106.3: the amount depends on the game in a way the KB does not count (107.3a)
-    ("{T}: Add X mana of any one color, where X is the greatest power among creatures you control.",
+    ("{T}: Add X mana of any one color, where X is the amount of life you gained this turn.",
      {f"mana_amount({AB},{o},{t},not_modelled)" for o, t in enumerate("wubrg", 1)}),
     # 106.1b: several mana, each of any of the types (two to five is carried out: kb/mana.lp)
     ("{1}, {T}: Add X mana in any combination of colors.",
@@ -52,6 +52,11 @@ def test_mana_beyond_the_kb(text, expected):
     ("{T}: Add an amount of {B} equal to your devotion to black.", {f"mana_amount({AB},1,b,devotion(b))"}),
     # 107.3a: permanents on the battlefield, anyone's
     ("{T}: Add {G} for each Elf on the battlefield.", {f'mana_amount({AB},1,g,count(subtype("Elf")))'}),
+    # 208.1, 608.2h: the greatest power among them; 119.1: its controller's life total
+    ("{T}: Add X mana of any one color, where X is the greatest power among creatures you control.",
+     {f"mana_amount({AB},{o},{t},greatest(power,you_control(creature)))" for o, t in enumerate("wubrg", 1)}),
+    ("{T}: Add X mana of any one color, where X is your life total.",
+     {f"mana_amount({AB},{o},{t},life)" for o, t in enumerate("wubrg", 1)}),
 ])
 def test_mana_whose_amount_the_kb_counts_is_modelled(text, expected):
     """No note: the KB counts these amounts as the ability resolves (608.2h)."""
@@ -97,13 +102,25 @@ def test_an_activation_restriction_is_named():
 
 
 def test_mana_that_replaces_the_first_mana_withholds_it():
-    """106.7: with a luck counter the ability would add any color instead of {C}: giving its {C}
-    alone as what it could produce would be wrong, so no mana fact is given at all."""
-    c = compiled("{T}: Add {C}. If this land has a luck counter on it, instead add one mana of any color.",
-                 "Legendary Land")
-    assert facts(c, {"mana_option", "mana_each", "mana_reflect"}) == set()
+    """106.7: with the initiative (a condition the KB does not evaluate) the ability would add {C}{C}
+    instead of {C}: giving its {C} alone as what it could produce would be wrong, so no mana fact
+    is given at all."""
+    c = compiled("{T}: Add {C}. If you have the initiative, add {C}{C} instead.", "Artifact")
+    assert facts(c, {"mana_option", "mana_each", "mana_reflect", "mana_if"}) == set()
     [note] = c.not_modelled
     assert {"could-produce", "produce"} <= note.affects
+
+
+def test_mana_replaced_by_a_condition_the_kb_evaluates():
+    """608.2c: "If this land has a luck counter on it, instead add one mana of any color": both cases,
+    the condition (kb/conditional_mana.lp); the note is only for the answers that pay."""
+    c = compiled("{T}: Add {C}. If this land has a luck counter on it, instead add one mana of any color.",
+                 "Legendary Land")
+    assert facts(c, {"mana_if"}) == {f'mana_if({AB},self_has_counter("luck"))'}
+    assert facts(c, {"mana_option"}) == {f"mana_option(case({AB},otherwise),1,c,1)"} | {
+        f"mana_option(case({AB},instead),{o},{t},1)" for o, t in enumerate("wubrg", 1)}
+    [note] = c.not_modelled
+    assert note.affects == frozenset({"actions", "cast-free", "apply"})
 
 
 @pytest.mark.parametrize("text,expected", [

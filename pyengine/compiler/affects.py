@@ -239,6 +239,8 @@ _STATIC_VERBS = {
 def _clause(c, s):
     name = c.verb_name
     aux = c.aux or ""
+    if name == "choose_not_to" and len(c.verb.args) == 1 and isinstance(c.verb.args[0], ir.Clause):
+        return _clause(c.verb.args[0], s)                  # "You may choose not to untap ~ ...": that event
     if name in ("attacks", "blocks") or (name == "passive" and "blocked" in c.verb.args):
         return {"actions", "apply"}                        # 508.1, 509.1: attack/block rules
     if name == "untap" or any(isinstance(t, ir.Node) and t.kind.startswith("tail_during_") and "untap" in t.kind

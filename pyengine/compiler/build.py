@@ -343,7 +343,8 @@ class Build(Transformer):
         return self._pred(c[0], c[1])
 
     def choose_not_to(self, c):
-        aux, verb, tails = self._pred(None, c[1])
+        # [aux] "choose not to" vp: the verb phrase is the last child, the auxiliary the first one
+        aux, verb, tails = self._pred(c[0] if len(c) == 3 else None, c[-1])
         return (None, ir.Verb("choose_not_to", (ir.Clause(None, aux, verb, tails),)), ())
 
     @staticmethod

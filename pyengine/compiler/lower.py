@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from ..terms import Const, fn
 from . import ir, mana_ir, spend
 from . import riders as mana_riders
-from .affects import changes_mana
+from .affects import PAYMENT, changes_mana
+from .conditions import condition
 from .lower_loyalty_chapter import chapter, loyalty
-from .shapes import (Ctx, Unmodelled, controller_phrase, counters, filter_term, int_of, is_self, simple_type,
-                     sacrifice_filter, targets, untapped_you_control)
+from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, filter_term, int_of, is_self, simple_type,
+                     sacrifice_filter, targets, untapped_filter, untapped_you_control)
 from ..symbols import NotModelled, parse_mana_cost
 
 # the answers a spending rule of the mana concerns (106.6): produce shows it; actions and apply pay
@@ -120,9 +121,20 @@ def _mana(cost):
 # --- activated abilities (602) ----------------------------------------------------------------
 
 def _activated(ctx, a):
-    facts = [("activated", ctx.ab)] + cost_facts(ctx, a.costs)
+    cost, unknown = _costs_known(ctx, a.costs)
+    facts = [("activated", ctx.ab)] + cost
     try:
-        facts += _activated_effect(ctx, a.effect)
+        effect = _activated_effect(ctx, a.effect)
+        _removal_mana(cost, effect)
+        facts += effect
+        if unknown:
+            # 106.7: what a permanent could produce ignores whether the costs can be paid, and
+            # `produce` shows what activating the ability adds without checking them: a cost the
+            # KB does not carry out changes only whether the ability may be activated now
+            # (ability_cost(Ab,not_modelled): kb/activation.lp leaves it undetermined, payment
+            # does not use it as a source) -- the answers that activate or pay
+            return Lowered(facts, False, unknown[0][1], part=ir.Activated(tuple(c for c, _ in unknown), ()),
+                           affects=PAYMENT)
         return Lowered(facts)
     except Unmodelled as e:
         # 602.1: the ability and its costs are known; what it does is not, so the KB must not
@@ -133,7 +145,48 @@ def _activated(ctx, a):
         if targets(a.effect):
             facts.append(("ability_targets", ctx.ab))
         return Lowered(facts, False, str(e), part=ir.Activated(a.costs, e.part or a.effect),
-                       affects=e.affects)
+                       affects=e.affects | PAYMENT if unknown and e.affects is not None else e.affects)
+
+
+def _removal_mana(cost, facts):
+    """Mana "for each K counter removed this way" (mana_amount(Ab,O,T,removed(K,B))) is modelled
+    only with a cost that removes a chosen number of K counters (kb/removed_counters.lp); could-produce
+    and produce read it, activating it (which number to remove) and paying with it are not yet."""
+    removed = [f[4] for f in facts if f[0] == "mana_amount" and getattr(f[4], "name", None) == "removed"]
+    if not removed:
+        return
+    chosen = {f[2].args[0] for f in cost if f[0] == "ability_cost" and getattr(f[2], "name", None)
+              == "remove_counters_chosen"}
+    if any(r.args[0] not in chosen for r in removed):
+        raise Unmodelled("mana for counters removed by a cost that does not remove them", facts)
+    e = Unmodelled("mana for each counter the cost removes: could-produce and produce read it; choosing "
+                   "the number to remove and paying with that mana are not modelled yet", facts, affects=PAYMENT)
+    e.activation_known = True
+    raise e
+
+
+def _costs_known(ctx, clauses):
+    """The ability_cost facts of the cost items the KB knows, ability_cost(Ab,not_modelled) for
+    each other item (602.1: the ability still is one, 118.3: whether that item can be paid is not
+    known), and the [(item, reason)] of those others."""
+    facts, unknown = [], []
+    for c in clauses:
+        try:
+            facts += [("ability_cost", ctx.ab, k) for k in _cost_item(c)]
+        except Unmodelled as e:
+            if _moves_itself_from_another_zone(c):
+                # 113.6m: "Exile this card from your hand": the ability functions only in that
+                # zone, so it is no ability of the permanent (what it could produce, 106.7)
+                raise
+            facts.append(("ability_cost", ctx.ab, Const("not_modelled")))
+            unknown.append((c, str(e)))
+    return facts, unknown
+
+
+def _moves_itself_from_another_zone(c):
+    """True if cost item C moves the object itself out of a zone other than the battlefield."""
+    return any(isinstance(y, ir.Node) and y.kind == "self_qualified" and any(
+        isinstance(z, ir.Zone) and z.noun != "battlefield" for z in ir.walk(y)) for y in ir.walk(c))
 
 
 def cost_facts(ctx, clauses):
@@ -183,7 +236,14 @@ def _cost_item(c):
         t = untapped_you_control(args[0])
         if t in ("creature", "artifact", "land"):
             return [fn("tap_untapped", Const(t))]
+        tapped = untapped_filter(args[0])                                      # 118.3, 602.1
+        if tapped is not None and mana_ir.known_filter(tapped[0]):
+            f, n = tapped
+            return [fn("tap_untapped", f) if n == 1 else fn("tap_untapped", f, n)]
     if v.name == "remove_counters" and len(args) == 2 and is_self(args[1]):
+        chosen = counters_chosen(args[0])
+        if chosen is not None:
+            return [fn("remove_counters_chosen", *chosen)]                      # 107.1c, 602.2b
         kind, n = counters(args[0])
         if kind is not None:
             return [fn("remove_counter", kind, n)]                               # 122.8
@@ -196,12 +256,28 @@ def _activated_effect(ctx, sentences):
     compiler/spend.py), what it does besides (605.3b); designed facts of what the KB does not
     carry out (602.5)."""
     unmodelled = None
-    try:
-        facts = mana_effect(ctx, sentences[0])
-    except Unmodelled as e:
-        unmodelled, facts = e, list(e.facts)
+    chosen = mana_ir.of_color_choice(sentences)
+    if chosen is not None:
+        # 608.2d: the color is chosen as the ability resolves: one option for each color
+        term = chosen[0][1]
+        sentences = (sentences[1],) + tuple(sentences[2:])
+        facts = [("mana_amount", ctx.ab, o, Const(c), a) for o, (c, a) in enumerate(chosen, 1)]
+        try:
+            facts = mana_ir.counted(ctx.ab, term, facts)
+        except Unmodelled as e:
+            unmodelled, facts = e, list(e.facts)
+    else:
+        try:
+            facts = mana_effect(ctx, sentences[0])
+        except Unmodelled as e:
+            unmodelled, facts = e, list(e.facts)
     designed, rest, riders, spending = [], [], [], []
-    for s in sentences[1:]:
+    later, conditional = sentences[1:], False
+    if unmodelled is None and later:
+        cases = _conditional(ctx, facts, later[0])
+        if cases is not None:
+            facts, later, conditional = cases, later[1:], True
+    for s in later:
         cond = _activation_condition(s)
         if cond is not None:
             facts.append(("activation_condition", ctx.ab, cond))
@@ -236,18 +312,23 @@ def _activated_effect(ctx, sentences):
             # mana itself, so the first sentence's mana alone would be a wrong answer
             raise Unmodelled("what follows changes the mana and is not modelled", part=tuple(rest))
         raise Unmodelled("what follows the mana is not modelled", facts + designed, part=tuple(rest))
-    _spending_not_carried_out(spending, facts)
+    # 608.2c: could-produce and produce read the case that applies (kb/conditional_mana.lp);
+    # payment reads an ability's own options only, not yet the cases
+    by_condition = [(sentences[1], "mana by a condition: could-produce and produce read it; paying with that "
+                                   "mana is not modelled yet", PAYMENT)] if conditional else []
+    _spending_not_carried_out(spending, facts, by_condition)
     _riders_not_carried_out(riders, facts)
     return facts
 
 
-def _spending_not_carried_out(spending, facts):
+def _spending_not_carried_out(spending, facts, notes=()):
     """The spending rules (106.6) the KB carries with the mana but cannot evaluate or carry out: a
     restriction with a not_modelled part is a note for produce (which shows it) and the answers
     that pay; an effect on the spell the mana pays for ("that spell can't be countered", "it gains
     haste") is shown by produce and is a note for apply, which casts spells and does not give the
-    spell that effect. Nothing here changes the type or amount of the mana: never could-produce."""
-    notes = []
+    spell that effect. Nothing here changes the type or amount of the mana: never could-produce.
+    ``notes`` are other parts of the ability not carried out, as (sentence, reason, answers)."""
+    notes = list(notes)
     for s, term, effect in spending:
         if term is not None and not spend.understood(term):
             notes.append((s, "this restriction on spending the mana is not modelled (106.6); the mana is "
@@ -264,6 +345,34 @@ def _spending_not_carried_out(spending, facts):
                        affects=frozenset().union(*(a for _, _, a in notes)))
         e.activation_known = True
         raise e
+
+
+def _conditional(ctx, facts, s):
+    """608.2c, 608.2h: "If <condition>, add <mana> instead." (or "instead add") after a sentence that
+    adds fixed options: the facts of both cases (kb/conditional_mana.lp), or None when the sentence
+    is not of that shape or its condition or mana is beyond the vocabulary."""
+    ifs = [x for x in s.leads if isinstance(x, ir.Node) and x.kind == "lead_if"]
+    lead_instead = [x for x in s.leads if isinstance(x, ir.Node) and x.kind == "lead_instead"]
+    if s.kind != "sentence" or len(ifs) != 1 or len(s.leads) != 1 + len(lead_instead) or len(s.clauses) != 1 \
+            or s.tail is not None or not isinstance(s.clauses[0], ir.Clause):
+        return None
+    c = s.clauses[0]
+    tails = tuple(t for t in c.tails if not (isinstance(t, ir.Node) and t.kind == "tail_instead"))
+    if bool(lead_instead) == (len(tails) != len(c.tails)) or len(lead_instead) > 1:
+        return None                                     # "instead" exactly once
+    mana = mana_ir.of_clause(ir.Clause(c.subject, c.aux, c.verb, tails))
+    cond = condition(ifs[0])
+    if mana is None or cond is None:
+        return None
+    try:
+        instead = mana_ir.facts(ctx.ab, mana)
+    except Unmodelled:
+        return None
+    if not facts or not all(f[0] == "mana_option" for f in facts + instead):
+        return None
+    case = {"otherwise": fn("case", ctx.ab, Const("otherwise")), "instead": fn("case", ctx.ab, Const("instead"))}
+    return [("mana_if", ctx.ab, cond)] + [("mana_option", case["otherwise"], *f[2:]) for f in facts] \
+        + [("mana_option", case["instead"], *f[2:]) for f in instead]
 
 
 def _riders_not_carried_out(riders, facts):
@@ -301,6 +410,9 @@ def _activation_term(when):
 
 def mana_effect(ctx, sentence):
     """Facts of one sentence that adds mana and does nothing else; Unmodelled otherwise."""
+    among = mana_ir.colors_among(sentence)
+    if among is not None:
+        return [("mana_colors_among", ctx.ab, among)]                   # 105.1, 608.2h
     mana = mana_ir.of_sentence(sentence)
     if mana is None:
         raise Unmodelled("effect not modelled")

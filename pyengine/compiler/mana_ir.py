@@ -61,6 +61,8 @@ def of_clause(clause):
             mana = mana.counted(("for_each", t.args[-1]))
         elif isinstance(t, ir.Node) and t.kind == "tail_for_each_counter":
             mana = mana.counted(("for_each_counter", t))
+        elif isinstance(t, ir.Node) and t.kind == "tail_for_each_counter_removed" and _removed_kind(t):
+            mana = mana.counted(("removed", _removed_kind(t), 0))
         elif isinstance(t, ir.Node) and t.kind == "tail_where":
             mana = mana.counted(("where", t.args[-1]))
         else:
@@ -68,14 +70,95 @@ def of_clause(clause):
     return mana
 
 
+def _removed_kind(tail):
+    """K of "for each K counter removed this way" (the counters the cost removed, 107.1c)."""
+    bare = next((a for a in tail.args if isinstance(a, ir.Node) and a.kind == "counters_bare"), None)
+    kind = next((a for a in bare.args if isinstance(a, ir.Node) and a.kind == "bare_kind"), None) if bare else None
+    return str(kind.args[0]) if kind is not None and len(kind.args) == 1 else None
+
+
+def _then_additional(sentence):
+    """"Add {B}, then add an additional {B} for each K counter removed this way": one type, one mana
+    plus one for each counter removed (107.1c), or None."""
+    if sentence.joins != (", then",) or len(sentence.clauses) != 2 or sentence.tail is not None:
+        return None
+    first, then = of_clause(sentence.clauses[0]), of_clause(sentence.clauses[1])
+    if first is None or then is None or first.kind != "fixed" or first.count is not None or first.amount is not None:
+        return None
+    if then.kind != "fixed" or not then.additional or then.count is None or then.count[0] != "removed" \
+            or then.options != first.options or len(first.options) != 1 or len(first.options[0]) != 1 \
+            or first.options[0][0][1] != 1:
+        return None
+    return Mana("fixed", first.options).counted(("removed", then.count[1], 1))
+
+
 def of_sentence(sentence):
     """The Mana of a sentence that only adds mana (one "add" clause), or None."""
+    if sentence.kind == "sentence" and not sentence.leads and len(sentence.clauses) == 2:
+        return _then_additional(sentence)
     if sentence.kind != "sentence" or sentence.leads or len(sentence.clauses) != 1:
         return None
     mana = of_clause(sentence.clauses[0])
     if mana is not None and sentence.tail is not None:
         return mana.counted(("where", sentence.tail))
     return mana
+
+
+def of_color_choice(sentences):
+    """608.2d: "Choose a color. Add <amount> mana of that color ..." (the color chosen as the ability
+    resolves): [(color, amount term)] for each of the five colors, or None. The amounts: "one mana of
+    that color for each K counter on ~" (counters("K")), "an amount of mana of that color equal to
+    your devotion to that color" (devotion(C), 700.5)."""
+    if len(sentences) < 2 or any(x.kind != "sentence" or x.leads or len(x.clauses) != 1 or x.tail is not None
+                                 for x in sentences[:2]):
+        return None
+    choose, add = sentences[0].clauses[0], sentences[1].clauses[0]
+    if not isinstance(choose, ir.Clause) or choose.verb_name != "choose" or choose.tails or choose.subject \
+            or choose.verb.args[1:] != (ir.Node("choice", ("a color",)),):
+        return None
+    if not isinstance(add, ir.Clause) or add.verb_name != "add_mana" or add.aux or add.subject:
+        return None
+    produced = next((a for a in add.verb.args if not isinstance(a, str)), None)
+    if not isinstance(produced, ir.Node):
+        return None
+    if produced.kind == "mana_amount_equal_that" and not add.tails \
+            and produced.args[1:] == (ir.Node("devotion_that", (ir.Node("possessive", (ir.Ref("you"),)),
+                                                                "devotion to that color")),):
+        return [(c, fn("devotion", Const(c))) for c in COLORS]
+    if produced.kind == "mana_that_color" and produced.args[0] == ir.Number(1) and len(add.tails) == 1 \
+            and isinstance(add.tails[0], ir.Node) and add.tails[0].kind == "tail_for_each_counter":
+        term = _counters(add.tails[0])
+        if term != Const("not_modelled"):
+            return [(c, term) for c in COLORS]
+    return None
+
+
+def colors_among(sentence):
+    """"For each color among <permanents>, add one mana of that color.": the filter term of those
+    permanents (kb/game_amounts.lp: one mana of each of their colors, 105.1), or None."""
+    if sentence.kind != "sentence" or len(sentence.leads) != 1 or len(sentence.clauses) != 1 or sentence.tail:
+        return None
+    lead, add = sentence.leads[0], sentence.clauses[0]
+    if not isinstance(lead, ir.Node) or lead.kind != "lead_for_each" or not isinstance(lead.args[-1], ir.Obj):
+        return None
+    colors = lead.args[-1]
+    if colors.groups != ((ir.Node("color_noun", ("color",)),),) or colors.quantity or colors.possessor \
+            or len(colors.qualifiers) != 1 or not isinstance(colors.qualifiers[0], ir.Node) \
+            or colors.qualifiers[0].kind != "among" or not isinstance(colors.qualifiers[0].args[-1], ir.Obj):
+        return None
+    if not isinstance(add, ir.Clause) or add.verb_name != "add_mana" or add.aux or add.subject or add.tails \
+            or add.verb.args[1:] != (ir.Node("mana_that_color", (ir.Number(1), "mana of that color")),):
+        return None
+    among = colors.qualifiers[0].args[-1]
+    if among.groups == ((ir.Char("noun", "permanents"),),) and not among.quantity and not among.possessor \
+            and len(among.qualifiers) == 1 and controller_phrase(among.qualifiers[0]) == "you control":
+        return fn("you_control", Const("permanent"))            # every permanent you control
+    try:
+        f = filter_term(among)
+    except Unmodelled:
+        return None
+    inner = f.args[0] if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1 else None
+    return f if inner is not None and known_filter(inner) else None
 
 
 def _pips(cost):
@@ -214,6 +297,11 @@ def facts(ab, mana):
             scope = reflect_scope(mana.scope)
             if scope and mana.reflect in ("type", "color"):
                 return [("mana_reflect", ab, mana.amount.value, Const(scope), Const(mana.reflect))]
+    elif k == "fixed" and mana.count[0] == "removed" and len(mana.options) == 1 and mana.options[0] \
+            and len(mana.options[0]) == 1 and mana.options[0][0][1] == 1:
+        # 107.1c, 602.2b: B + one mana for each K counter the cost removed, the number chosen as the
+        # cost is paid (kb/removed_counters.lp); the cost itself is checked in lower._activated
+        return [("mana_amount", ab, 1, Const(mana.options[0][0][0]), fn("removed", mana.count[1], mana.count[2]))]
     elif k == "fixed" and len(mana.options) == 1 and mana.options[0] and len(mana.options[0]) == 1 \
             and mana.options[0][0][1] == 1:
         t = _you_control_type(mana.count[1]) if mana.count[0] == "for_each" else None
@@ -227,10 +315,10 @@ def facts(ab, mana):
             return [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)]
         if game_amount_known(term):
             # 608.2h, 122.1, 208.1, 700.5: counted as the ability resolves (kb/game_amounts.lp)
-            return _counted(ab, term, [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)])
+            return counted(ab, term, [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)])
     elif k == "any_one_color" and mana.count[0] != "number" and game_amount_known(_amount_term(mana)):
         # "X mana of any one color, where X is ...": one option per color, each of that amount
-        return _counted(ab, _amount_term(mana), designed_facts(ab, mana))
+        return counted(ab, _amount_term(mana), designed_facts(ab, mana))
     raise Unmodelled(f"mana {describe(mana)} is not modelled", designed_facts(ab, mana))
 
 
@@ -241,7 +329,8 @@ _KNOWN_STATUS = {"tapped", "untapped", "colorless"}
 
 def known_filter(f):
     """True if kb/filters.lp interprets filter term f completely (its filter_known/1): card types,
-    permanent, subtype/supertype/color, status tapped/untapped/colorless, and/or/non of those."""
+    permanent, subtype/supertype/color, status tapped/untapped/colorless, keyword(K), stat_at_least(S,N),
+    and/or/non of those."""
     if isinstance(f, Const):
         return f.name in _CARD_TYPES or f.name == "permanent"
     if not isinstance(f, Fn):
@@ -252,6 +341,10 @@ def known_filter(f):
         return f.args[0] in tuple(Const(c) for c in "wubrg")
     if f.name == "status" and len(f.args) == 1:
         return isinstance(f.args[0], Const) and f.args[0].name in _KNOWN_STATUS
+    if f.name == "keyword" and len(f.args) == 1:
+        return isinstance(f.args[0], Const)
+    if f.name == "stat_at_least" and len(f.args) == 2:
+        return f.args[0] in (Const("power"), Const("toughness")) and isinstance(f.args[1], int)
     if f.name in ("and", "or") and len(f.args) == 2:
         return all(known_filter(a) for a in f.args)
     if f.name == "non" and len(f.args) == 1:
@@ -259,7 +352,7 @@ def known_filter(f):
     return False
 
 
-def _counted(ab, term, facts):
+def counted(ab, term, facts):
     """FACTS for an amount the KB counts; an amount of the ability's own permanent (counters on it,
     its power or toughness) is counted per permanent by could-produce and produce, which payment
     does not read yet: a note for the answers that pay."""
@@ -272,11 +365,16 @@ def _counted(ab, term, facts):
 def game_amount_known(term):
     """True if the KB counts amount term TERM (kb/mana.lp, kb/game_amounts.lp): count(F) of a filter
     it knows (permanents you control, or on the battlefield), counters("K") on the permanent, its
-    stat(power) or stat(toughness), devotion(C) or devotion(C1,C2) (700.5)."""
+    stat(power) or stat(toughness), devotion(C) or devotion(C1,C2) (700.5), life (its controller's
+    life total, 119.1), greatest(S, you_control(F)) (the greatest power or toughness among them)."""
+    if term == Const("life"):
+        return True
     if not isinstance(term, Fn):
         return False
     if term.name == "count" and len(term.args) == 1:
         f = term.args[0]
+        if isinstance(f, Fn) and f.name == "graveyard_cards":
+            return True
         if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1:
             return known_filter(f.args[0])
         return known_filter(f)
@@ -284,6 +382,10 @@ def game_amount_known(term):
         return isinstance(term.args[0], str)
     if term.name == "stat" and len(term.args) == 1:
         return term.args[0] in (Const("power"), Const("toughness"))
+    if term.name == "greatest" and len(term.args) == 2:
+        f = term.args[1]
+        return term.args[0] in (Const("power"), Const("toughness")) and isinstance(f, Fn) \
+            and f.name == "you_control" and len(f.args) == 1 and known_filter(f.args[0])
     if term.name == "devotion" and len(term.args) in (1, 2):
         return all(a in tuple(Const(c) for c in "wubrg") for a in term.args)
     return False
@@ -325,6 +427,8 @@ def _amount_term(mana, n=1):
             base = Const("x") if isinstance(mana.amount, ir.Number) and str(mana.amount.value).lower() == "x" else Const("not_modelled")
     elif mana.count[0] == "number" and str(mana.count[1].value).lower() == "x":
         base = Const("x")
+    elif mana.count[0] == "removed":
+        base = fn("removed", mana.count[1], mana.count[2])
     elif mana.count[0] == "for_each":
         base = _count(mana.count[1])
     elif mana.count[0] == "for_each_counter":
@@ -337,10 +441,32 @@ def _amount_term(mana, n=1):
 
 
 def _count(obj):
+    graveyard = _graveyard_cards(obj)
+    if graveyard is not None:
+        return fn("count", graveyard)
     try:
         return fn("count", filter_term(obj))
     except Unmodelled:
         return Const("not_modelled")
+
+
+_PERMANENT_CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
+
+
+def _graveyard_cards(obj):
+    """graveyard_cards(K) for "<K> cards in your graveyard", K a card type or permanent (110.4a);
+    None otherwise."""
+    if not isinstance(obj, ir.Obj) or obj.quantity or obj.possessor or len(obj.groups) != 1 \
+            or obj.qualifiers != (ir.Node("in_zone", ("in", ir.Zone("graveyard", ir.Ref("you"), ""))),):
+        return None
+    chars = obj.groups[0]
+    if len(chars) != 2 or chars[1] not in (ir.Char("noun", "card"), ir.Char("noun", "cards")):
+        return None
+    if chars[0].kind == "card_type" and not chars[0].negated and chars[0].value in _CARD_TYPES:
+        return fn("graveyard_cards", Const(chars[0].value))
+    if chars[0] == ir.Char("noun", "permanent"):
+        return fn("graveyard_cards", Const("permanent"))
+    return None
 
 
 def _counters(tail):
@@ -359,7 +485,13 @@ def _expression(x):
     power"; counters(K) for "the number of K counters on ~"; not_modelled otherwise."""
     found = [y for y in ir.walk(x) if isinstance(y, ir.Node) and y.kind in ("count_of", "devotion", "plus",
                                                                             "minus", "stat_of", "twice", "half",
-                                                                            "count_counters")]
+                                                                            "count_counters", "life_total",
+                                                                            "greatest")]
+    if len(found) == 1 and found[0].kind == "life_total" \
+            and found[0].args[0] == ir.Node("possessive", (ir.Ref("you"),)):
+        return Const("life")                          # "your life total" (119.1)
+    if len(found) == 1 and found[0].kind == "greatest":
+        return _greatest(found[0])
     if len(found) == 1 and found[0].kind == "count_counters":
         return _counters(found[0])                    # "the number of K counters on ~" (122.1)
     if len(found) == 1 and found[0].kind == "count_of":
@@ -375,6 +507,20 @@ def _expression(x):
         if colors and found[0].args[0] == ir.Node("possessive", (ir.Ref("you"),)):
             return fn("devotion", *[Const(_COLOR_LETTER[c]) for c in colors])
     return Const("not_modelled")
+
+
+def _greatest(node):
+    """greatest(S, you_control(F)) for "the greatest power (toughness) among <F> you control";
+    not_modelled otherwise."""
+    stat = next((a for a in node.args if isinstance(a, ir.Node) and a.kind == "stat"), None)
+    obj = next((a for a in node.args if isinstance(a, ir.Obj)), None)
+    if stat is None or obj is None or stat.args not in (("power",), ("toughness",)) or "among" not in node.args:
+        return Const("not_modelled")
+    try:
+        f = filter_term(obj)
+    except Unmodelled:
+        return Const("not_modelled")
+    return fn("greatest", Const(stat.args[0]), f)
 
 
 _COLOR_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}

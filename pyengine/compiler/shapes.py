@@ -111,6 +111,31 @@ def untapped_you_control(obj):
     return chars[1].value
 
 
+def untapped_filter(obj):
+    """(F, N) of "N untapped <F> you control" / "an untapped <F> you control" (a cost that taps them,
+    118.3), F a filter term (the "untapped" dropped); None otherwise."""
+    if not isinstance(obj, ir.Obj) or obj.possessor or len(obj.groups) != 1 or obj.quantity is None:
+        return None
+    q = obj.quantity
+    if q.word in ("a", "an") and q.number is None:
+        n = 1
+    elif q.word == "number" and isinstance(q.number, ir.Number) and isinstance(q.number.value, int):
+        n = q.number.value
+    else:
+        return None
+    chars = obj.groups[0]
+    if not chars or chars[0] != ir.Char("status", "untapped") or len(obj.qualifiers) != 1 \
+            or controller_phrase(obj.qualifiers[0]) != "you control":
+        return None
+    rest = tuple(c for c in chars[1:] if c not in (ir.Char("noun", "permanent"), ir.Char("noun", "permanents")))
+    if not rest:
+        return Const("permanent"), n
+    try:
+        return filter_term(ir.Obj(None, None, (rest,), (), ())), n
+    except Unmodelled:
+        return None
+
+
 def counters(node):
     """(kind, n) of a counters phrase ("two +1/+1 counters"); kind None when none is named."""
     if isinstance(node, ir.Node) and node.kind == "counters_np":
@@ -131,6 +156,22 @@ def counters(node):
     if qty is None:
         raise Unmodelled("an amount of counters that is not a number")
     return kind, qty
+
+
+def counters_chosen(node):
+    """(kind, least) of "any number of K counters" (least 0) or "N or more K counters" (least N):
+    a number of counters the player chooses as the cost is paid (601.2b); None otherwise."""
+    if not isinstance(node, ir.Node) or node.kind != "counters_phrase":
+        return None
+    qty = next((a for a in node.args if isinstance(a, ir.Node) and a.kind == "counter_quantity"), None)
+    kind = next((a for a in node.args if isinstance(a, ir.Node) and a.kind == "counter_kind"), None)
+    if qty is None or kind is None or len(kind.args) != 1:
+        return None
+    if qty.args == ("any number of",):
+        return str(kind.args[0]), 0
+    if len(qty.args) == 2 and isinstance(qty.args[0], ir.Number) and qty.args[1] == "or more":
+        return str(kind.args[0]), int_of(qty.args[0])
+    return None
 
 
 def targets(x):
@@ -156,10 +197,14 @@ def filter_term(obj):
     filter language lacks."""
     if not isinstance(obj, ir.Obj) or obj.possessor or not all(isinstance(g, tuple) for g in obj.groups):
         raise Unmodelled("this object is not a filter")
-    ctrl = None
+    ctrl, extra = None, []
     for q in obj.qualifiers:
         if q == ir.Node("on_battlefield", ("on the battlefield",)):
             continue                    # filters are about permanents (110.1)
+        w = _with_term(q)
+        if w is not None and len(obj.groups) == 1:
+            extra.append(w)
+            continue
         p = controller_phrase(q)
         if p in _PLAYER_SCOPE and ctrl is None:
             ctrl = _PLAYER_SCOPE[p]
@@ -185,7 +230,27 @@ def filter_term(obj):
     for join, alt in zip(obj.joins, alts[1:]):
         if any(w in ("or", "and", "and/or", ",") for w in join):
             term = fn("or", term, alt)
+    for w in extra:
+        term = fn("and", term, w)
     return fn(ctrl, term) if ctrl else term
+
+
+def _with_term(q):
+    """The filter term of a "with ..." qualifier: keyword(K) for "with defender" (702), stat_at_least(S,N)
+    for "with power N or greater" (208.1); None for any other qualifier."""
+    if not isinstance(q, ir.Node) or q.kind != "with_q" or len(q.args) != 2:
+        return None
+    w = q.args[1]
+    if isinstance(w, ir.Node) and w.kind == "keyword_list" and len(w.args) == 1 \
+            and isinstance(w.args[0], ir.Keyword) and w.args[0].kind == "plain" and w.args[0].param is None:
+        return fn("keyword", Const(w.args[0].name.replace(" ", "_")))
+    if isinstance(w, ir.Node) and w.kind == "with_stat" and len(w.args) == 2 \
+            and w.args[0] in (ir.Node("stat", ("power",)), ir.Node("stat", ("toughness",))) \
+            and isinstance(w.args[1], ir.Node) and w.args[1].kind == "amount_cmp" and len(w.args[1].args) == 2 \
+            and isinstance(w.args[1].args[0], ir.Number) and isinstance(w.args[1].args[0].value, int) \
+            and w.args[1].args[1] == "or greater":
+        return fn("stat_at_least", Const(w.args[0].args[0]), w.args[1].args[0].value)
+    return None
 
 
 def _char_term(c):

@@ -49,7 +49,9 @@ def activate(snapshot, pid, ability=None, option=None, sacrifice=None, tap=None,
 
 
 def _activate(snapshot, pid, ability, option, sacrifice, tap, pay):
-    choices = [("cost_choice", Const(k), v) for k, v in (("sacrifice", sacrifice), ("tap_untapped", tap)) if v]
+    taps = [x for x in tap.split(",") if x] if tap else []
+    choices = [("cost_choice", Const("sacrifice"), sacrifice)] if sacrifice else []
+    choices += [("cost_choice", Const("tap_untapped"), t) for t in dict.fromkeys(taps)]
     perm, ab, text, outcomes, spend = _pick(snapshot, pid, ability, choices)
     if option is None and len(outcomes) > 1:
         raise InputError(f"{len(outcomes)} possible outcomes; choose one with --option K: "
@@ -106,6 +108,6 @@ TRANSITION = Transition("activate", activate, (
     Param("ability", type=int, metavar="N", help="Which mana ability (1-based, as `produce` lists them)."),
     Param("option", type=int, metavar="K", help="Which outcome (1-based, as `produce` lists them)."),
     Param("sacrifice", metavar="ID", help="The permanent sacrificed to pay the cost."),
-    Param("tap", metavar="ID", help="The untapped creature tapped to pay the cost."),
+    Param("tap", metavar="ID,...", help="The untapped permanents tapped to pay a cost \"Tap N untapped ... you control\"."),
     Param("pay", metavar="ID,...", help="The mana sources tapped to pay a mana cost (default: one way that works)."),
 ))

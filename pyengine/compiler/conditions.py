@@ -1,0 +1,95 @@
+"""Conditions of "If <condition>, add ... instead" (608.2c, 608.2h) as terms of kb/conditional_mana.lp:
+
+- ``you_control_at_least(F,N)``: "you control N or more <F>" / "you control a <F>" (N = 1), F a
+  filter of kb/filters.lp (``mana_ir.known_filter``); "an A and a B": ``and`` of two such terms;
+- ``self_has_counter(K)``: "~ has a K counter on it" (122.1);
+- ``played_land``: "you played a land this turn" (305.2).
+
+:func:`condition` returns None for any other condition: the line then stays a note.
+"""
+
+from ..terms import Const, fn
+from . import ir, mana_ir
+from .shapes import Unmodelled, controller_phrase, filter_term, is_self
+
+
+def condition(lead_if):
+    """The condition term of a lead_if node, or None."""
+    args = [a for a in lead_if.args if not isinstance(a, str)]
+    if len(args) != 1 or not isinstance(args[0], tuple) or len(args[0]) != 2:
+        return None
+    clauses, joins = args[0]
+    if len(clauses) != 1 or joins:
+        return None
+    c = clauses[0]
+    if isinstance(c, ir.Clause) and c.verb_name == "control" and not c.tails and not c.aux:
+        return _you_control(c)
+    if isinstance(c, ir.Clause) and c.verb_name == "have" and is_self(c.subject) and not c.tails and not c.aux:
+        return _has_counter(c.verb)
+    if isinstance(c, ir.Node) and c.kind == "past_clause":
+        return _played_land(c)
+    return None
+
+
+def _you_control(c):
+    rel, obj = c.verb.args
+    if controller_phrase(rel) != "you control" or not isinstance(obj, ir.Obj) or obj.possessor:
+        return None
+    q = obj.quantity
+    if q is None:
+        return None
+    if q.word in ("a", "an") and q.number is None:
+        n = 1
+    elif q.word == "or more" and isinstance(q.number, ir.Number) and isinstance(q.number.value, int):
+        n = q.number.value
+    else:
+        return None
+    groups = [g for g in obj.groups if isinstance(g, tuple)]
+    articles = [g for g in obj.groups if not isinstance(g, tuple)]
+    if any(not (isinstance(a, ir.Node) and a.kind == "article") for a in articles):
+        return None
+    if len(groups) > 1 and (n != 1 or any(j != ("and",) for j in obj.joins) or len(obj.joins) != len(groups) - 1
+                            or obj.qualifiers):
+        return None                                 # "an A and a B": each of them
+    terms = []
+    for g in groups:
+        try:
+            f = filter_term(ir.Obj(None, None, (g,), (), obj.qualifiers if len(groups) == 1 else ()))
+        except Unmodelled:
+            return None
+        if not mana_ir.known_filter(f):
+            return None
+        terms.append(fn("you_control_at_least", f, n))
+    if not terms:
+        return None
+    out = terms[-1]
+    for t in reversed(terms[:-1]):
+        out = fn("and", t, out)
+    return out
+
+
+def _has_counter(verb):
+    have = [a for a in verb.args if isinstance(a, ir.Node) and a.kind == "have_counters"]
+    if len(have) != 1:
+        return None
+    phrase, *rest = [a for a in have[0].args if not isinstance(a, str)]
+    if rest and not (len(rest) == 1 and isinstance(rest[0], ir.Ref) and rest[0].kind in ("it", "self")):
+        return None
+    if not isinstance(phrase, ir.Node) or phrase.kind != "counters_phrase":
+        return None
+    qty = next((a for a in phrase.args if isinstance(a, ir.Node) and a.kind == "counter_quantity"), None)
+    kind = next((a for a in phrase.args if isinstance(a, ir.Node) and a.kind == "counter_kind"), None)
+    if qty is None or qty.args not in (("a",), ("an",)) or kind is None or len(kind.args) != 1:
+        return None
+    return fn("self_has_counter", str(kind.args[0]))
+
+
+def _played_land(c):
+    if len(c.args) != 3 or c.args[0] != "you played":
+        return None
+    obj, tails = c.args[1], c.args[2]
+    if obj != ir.Obj(ir.Quantity("a"), None, ((ir.Char("card_type", "land"),),), (), ()):
+        return None
+    if tails != ir.Node("vp_tails", (ir.Node("tail_duration", (ir.Node("duration", ("this turn",)),)),)):
+        return None
+    return Const("played_land")
