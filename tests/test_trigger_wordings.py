@@ -252,6 +252,31 @@ READ_AS = [
      "control. Exile those tokens when ~ leaves the battlefield.", "tail_when"),    # Mysterio, Master of Illusion
     ("Whenever a player attacks, add six {R}. Until end of combat, you don't lose this mana as "
      "steps end.", "keep_mana"),                                                    # Avatar Roku, Firebender
+    # batches 9-10
+    ("When this creature enters, exile the top card of your library. During any turn you attacked "
+     "with this creature, you may play that card.", "lead_during"),                # Goblin Researcher
+    ("Whenever enchanted player casts a spell other than the first spell they cast each turn or "
+     "copies a spell, this Aura deals 2 damage to them.", "copy"),                 # Curse of Shaken Faith
+    ("When this creature is turned face up, change the target of target spell or ability with a "
+     "single target.", "change_target"),                                            # Willbender
+    ("When this creature enters, if it was kicked, search your library for a land card with a basic "
+     "land type, reveal it, put it into your hand, then shuffle.", "with_basic_land_type"),  # Sprouting Goblin
+    ("When this creature enters, you may return target instant or sorcery card with a cycling "
+     "ability from your graveyard to your hand.", "with_keyword_ability"),          # Spellpyre Phoenix
+    ("Whenever a player kicks a spell, you create a 1/1 green Saproling creature token.", "kicks"),  # Saproling Infestation
+    ("Whenever fortified land becomes tapped, target creature gets +1/+1 until end of turn.",
+     "fortified"),                                                                  # Darksteel Garrison
+    ("When combat damage is dealt to you, create a 4/4 colorless Scarecrow artifact creature token "
+     "with vigilance, then abandon this scheme.", "combat_damage_dealt"),           # I Am Untouchable
+    ("When this creature's echo cost is paid, each opponent may draw up to three cards.",
+     "echo_cost"),                                                                  # Shah of Naar Isle
+    ("Whenever you gain life for the first time during each of your turns, create a 1/1 white Cat "
+     "creature token.", "tail_first_time"),                                         # Cat Collector
+    ("Whenever this creature enlists a creature, scry 2.", "enlists"),            # Guardian of New Benalia
+    ("When this Aura enters attached to a creature, each other nontoken creature you control becomes "
+     "a copy of that creature.", "mod_attached"),                                   # Infinite Reflection
+    ("Whenever a permanent owned by another player is put into a graveyard from the battlefield, you "
+     "draw a card and you lose 1 life.", "owned_by"),                               # Kothophed, Soul Hoarder
 ]
 
 
