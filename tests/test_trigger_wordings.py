@@ -277,6 +277,10 @@ READ_AS = [
      "a copy of that creature.", "mod_attached"),                                   # Infinite Reflection
     ("Whenever a permanent owned by another player is put into a graveyard from the battlefield, you "
      "draw a card and you lose 1 life.", "owned_by"),                               # Kothophed, Soul Hoarder
+    ("Whenever this creature deals combat damage to a player, you may put an artifact card with mana "
+     "value less than or equal to that damage from your hand onto the battlefield.", "with_stat"),  # Covert Technician
+    ("When ~ leaves the battlefield, the exiled card's owner seeks a nonland card with lesser mana "
+     "value than the exiled card.", "with_compared"),                               # Cackling Observer
 ]
 
 
