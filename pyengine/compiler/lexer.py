@@ -328,6 +328,10 @@ def _continues_list(raws, i):
         j += 1
     elif j < n and raws[j].text.lower() in ("a", "an") and _article_list(raws, i):
         j += 1
+    if j + 1 < n and raws[j].text.lower() == "mana" and raws[j + 1].text.lower() == "of":
+        return False                    # ", and mana of any type can be spent ...": a clause
+    if j + 1 < n and raws[j + 1].text.lower() in ("it", "them"):
+        return False                    # "... from a graveyard and copy it": a verb and its object
     if (raws[i].text == "," and not conj_seen and j + 1 < n and raws[j].text.lower() == "non"
             and i > 0 and _non_before(raws, i)):
         return True                     # "noncreature, nonland card": both apply (Oracle style)
