@@ -117,3 +117,47 @@ def test_parsed_lines_stay_notes(text, affects):
     (li,) = compile_text(text)
     assert li.parsed and not li.modelled
     assert set(li.affects) == affects
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("You may have this creature assign its combat damage as though it weren't blocked.", "assign_damage"),  # Thorn Elemental
+    ("{1}, {T}: You may copy target instant spell you control and may choose a new target for the copy.",
+     "choose_new_target"),
+    ("If an opponent would draw a card except the first one they draw in each of their draw steps, instead "
+     "you create a Treasure token.", "tail_except_first_draw"),                                 # Hullbreacher
+    ("~ deals 5 damage to target attacking or blocking creature. If a Dragon was beheld, you gain 2 life.",
+     "passive_beheld"),
+    ("Exile target creature that dealt damage to you this turn.", "rel_dealt_damage_to"),
+    ("Each opponent who controls more creatures than you can't cast creature spells.", "rel_control_more"),
+    ("{4}: Remove a doom counter from this artifact. Any player may activate this ability but only during "
+     "any upkeep step.", "activate_but_only"),
+    ("{T}: Choose two target blocking creatures controlled by the same opponent.", "controlled_by"),
+    ("All creatures get -X/-X until end of turn, where X is the greatest mana value of a commander you own "
+     "on the battlefield or in the command zone.", "on_battlefield_or_command"),
+    ("~ is all colors.", "all_colors"),
+    ("If one or more tokens would be created under your control, twice that many of those tokens are "
+     "created instead.", "twice_that_many_of"),                                                    # Parallel Lives-like
+    ("If one or more tokens would be created under your control, those tokens plus that many 1/1 green "
+     "Squirrel creature tokens are created instead.", "tokens_plus"),                              # Chatterfang
+    ("If you cast it any time a sorcery couldn't have been cast, the controller of the permanent it becomes "
+     "sacrifices it at the beginning of the next cleanup step.", "controller_of_permanent_it_becomes"),
+    ("If you're on the Mirran team, ~ has lifelink.", "team_clause"),
+    ("Those spells cost {W} less to cast if you paid life this way.", "paid_life_this_way"),
+    ("The same is true for first strike, double strike, deathtouch, haste, hexproof, indestructible, "
+     "lifelink, menace, protection, reach, trample, and vigilance.", "same_is_true"),
+    ("Destroy target artifact. If its mana value was 1 or less, draw a card.", "amount_clause"),
+    ("You control target player during that player's next turn.", "tail_during"),                 # Mindslaver
+    ("~ gets +X/+0, where X is the amount of life you've lost this turn.", "life_lost_this_turn"),
+    ("Create a number of Blood tokens equal to the amount of excess damage dealt to that creature this way.",
+     "excess_damage"),
+    ("Spend only black mana on X.", "spend_only_color"),
+])
+def test_more_statics_and_spells(text, kind):
+    _parses_to(text, kind)
+
+
+def test_a_longer_phrase_never_takes_words_it_does_not_have():
+    """"for each different Universe among ..." keeps its reading as an object ("for each" NP):
+    no phrase "for each different" takes the word "different" from it."""
+    _parses_to("Each creature gets +1/+1 for each different Universe among permanents its controller "
+               "controls.", "tail_for_each")
