@@ -161,3 +161,36 @@ def test_a_longer_phrase_never_takes_words_it_does_not_have():
     no phrase "for each different" takes the word "different" from it."""
     _parses_to("Each creature gets +1/+1 for each different Universe among permanents its controller "
                "controls.", "tail_for_each")
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("{1}{W}, {T}, Sacrifice this land: Create a 1/1 colorless Pilot creature token with \"This token saddles "
+     "Mounts and crews Vehicles as though its power were 2 greater.\" Activate only as a sorcery.",
+     "crews_as_though"),                                                                          # Country Roads
+    ("[0]: Discard all the cards in your hand, then draw that many cards plus one.", "draw_plus"),
+    ("You may cast this card from your graveyard using its warp ability.", "tail_using_keyword"),
+    ("This creature enters with your choice of a flying counter or a first strike counter on it.",
+     "mod_with_counter_choice"),
+    ("Prevent the next 5 damage that would be dealt this turn to any number of targets, divided as you "
+     "choose.", "prevent_divided"),
+    ("{1}: Add {B}. If this ability has been activated four or more times this turn, sacrifice this "
+     "creature at the beginning of the next end step.", "activated_times"),                       # Initiates of the Ebon Hand
+    ("{T}: This land deals 1 damage to target attacking creature. Activate only during the end of combat "
+     "step.", "activation_when"),                                                                # Desert
+    ("This land enters tapped unless it's your first, second, or third turn of the game.", "its_turn"),  # Starting Town
+    ("This spell costs {X} less to cast, where X is the number of differently named lands you control.",
+     "count_named"),
+    ("Creatures you control can boast twice.", "boast_twice"),                                    # Birgi
+])
+def test_activated_abilities_and_mana_card_lines(text, kind):
+    _parses_to(text, kind)
+
+
+def test_a_mana_ability_with_a_rider_the_kb_lacks_is_a_note_for_activating_it_only():
+    """Initiates of the Ebon Hand: the sacrifice is a delayed trigger (603.7) the KB does not carry
+    out; it cannot change what the ability adds ({B}, 605.3b), so the note concerns activating it
+    and what follows, not what it produces."""
+    (li,) = compile_text("{1}: Add {B}. If this ability has been activated four or more times this turn, "
+                         "sacrifice this creature at the beginning of the next end step.")
+    assert li.parsed and not li.modelled
+    assert set(li.affects) == {"actions", "apply"}
