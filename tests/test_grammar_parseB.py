@@ -181,6 +181,7 @@ def test_a_longer_phrase_never_takes_words_it_does_not_have():
     ("This spell costs {X} less to cast, where X is the number of differently named lands you control.",
      "count_named"),
     ("Creatures you control can boast twice.", "boast_twice"),                                    # Birgi
+    ("Tiered", "kw_plain"),                                                                       # 702.183
 ])
 def test_activated_abilities_and_mana_card_lines(text, kind):
     _parses_to(text, kind)
