@@ -190,6 +190,9 @@ def _sentence(s):
     for c in s.clauses:
         if isinstance(c, ir.Node) and c.kind in _BEFORE_THE_GAME:
             continue                                # 103.6: done before the game begins
+        if isinstance(c, ir.Node) and c.kind in _STATIC_NODES:
+            out |= _STATIC_NODES[c.kind]
+            continue
         if not isinstance(c, ir.Clause):
             return ALL
         out |= _clause(c, s)
@@ -204,6 +207,16 @@ def _enters_event(node):
 _BEFORE_THE_GAME = {"begin_with"}
 # 100.2a, 905.1: how many copies a deck may have, drafting a card face up: done before the game
 _BEFORE_THE_GAME |= {"deck_limit", "draft_face_up"}
+
+# 407.1: removing an ante card from the deck is done before the game (ante is not played)
+_BEFORE_THE_GAME |= {"ante"}
+
+# clauses of a static ability read as a node of their own, by what they change
+_STATIC_NODES = {
+    "damage_redirect": frozenset({"apply"}),                        # 614.9: damage dealt instead to another
+    "cost_reduction_limit": PAYMENT,                                 # 601.2f: what a cost reduction may take off
+    "keyword_cost_is": _KW_DEFAULT,                                  # 702.34a ...: a granted keyword's cost
+}
 
 # what may be done "as ~ enters" (614.12) without changing the permanent's characteristics
 _AS_ENTERS = {"choose", "pay", "reveal", "name", "tap", "untap", "look_at", "note"}

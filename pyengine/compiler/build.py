@@ -383,6 +383,11 @@ class Build(Transformer):
                 quals = x.args
         return ir.Obj(quantity, possessor, groups, joins, quals)
 
+    def next_damage(self, c):           # "the next 1 damage that would be dealt ..." (615.7, 614.9)
+        if c[0] != ir.Quantity("the") or str(c[1]).lower() != "next":
+            raise NotModelled(f"not understood at {str(c[1])!r}")
+        return ir.Node("next_damage", tuple(_value(x) for x in c[2:]))
+
     def top_of_zone(self, c, word="top"):
         num = next((x for x in c if isinstance(x, ir.Number)), None)
         chars = next(x for x in c if isinstance(x, tuple))

@@ -311,7 +311,9 @@ def _is_list_item(raw):
 
 # words of the grammar that may start an item of such a list ("protection from red")
 _LIST_WORDS = {"non", "protection", "hexproof", "ward", "mana", "instant", "sorcery", "hand",
-               "graveyard", "library", "graveyards", "hands", "libraries"}
+               "graveyard", "library", "graveyards", "hands", "libraries",
+               # keywords with a number (702): "devoid and annihilator 1", "flying and toxic 2"
+               "annihilator", "toxic", "afflict", "bushido", "rampage", "firebending", "modular"}
 
 
 def _continues_list(raws, i):
@@ -319,6 +321,8 @@ def _continues_list(raws, i):
     characteristics: items, more commas, and a final or/and/and/or before an item."""
     n = len(raws)
     conj = ("or", "and", "and/or")
+    if 0 < i < n - 1 and raws[i - 1].kind == raws[i + 1].kind == "ptmod":
+        return True                     # "+1/-1 or -1/+1": a list of P/T changes
     j = i + 1
     conj_seen = raws[i].text.lower() in conj
     if not conj_seen and j < n and raws[j].text.lower() in conj:

@@ -1,0 +1,197 @@
+"""Wordings of statics, activated abilities, spells and replacement effects the grammar reads
+(issue 11, "parseB": the lines that do not start with When/Whenever/At).
+
+Each wording is real Oracle text (the card is named in a comment); the test checks it parses to
+the node the rules give it, and, where the KB does not carry it out, that the line stays a note
+for exactly the answers it could change.
+"""
+
+import pytest
+
+from pyengine.compiler import compile_text, ir, parse_line
+
+
+def _kinds(x):
+    return ({y.kind for y in ir.walk(x) if isinstance(y, ir.Node)}
+            | {y.name for y in ir.walk(x) if isinstance(y, ir.Verb)}
+            | {"kw_" + y.kind for y in ir.walk(x) if isinstance(y, ir.Keyword)})
+
+
+def _parses_to(text, kind):
+    """TEXT parses, and its tree has a node (or verb) of KIND."""
+    line = parse_line(text)
+    assert line.parsed, line.error
+    assert kind in _kinds(line.ability), _kinds(line.ability)
+
+
+@pytest.mark.parametrize("text, kind", [
+    # 702: a keyword with a cost or a number inside a list of keywords
+    ("Slivers you control have devoid and annihilator 1.", "kw_number"),           # Slivdrazi Monstrosity
+    ("{U}{B}: Until end of turn, ~ becomes an Equipment artifact with equip {2}.", "kw_cost"),  # Domesticated Watercourse
+    # 613.4c: one of two changes of power and toughness
+    ("{1}: This creature gets +1/-1 or -1/+1 until end of turn.", "get_either"),   # Aphetto Alchemist-like shifters
+    ("[−3]: Target creature gets +X/+X or -X/-X until end of turn, where X is the number of Swamps you control.",
+     "get_either"),                                                                 # Liliana of the Dark Realms
+    # 105.3: a choice of colors
+    ("{1}: Target creature becomes the color or colors of your choice until end of turn.",
+     "become_color_choice"),                                                        # Scuttlemutt
+    # 122: every kind of counter
+    ("• Double the number of each kind of counter on target permanent.", "double_each_kind"),  # Aetheric Amplifier
+    # 700.2, 614.12: choices
+    ("As this enchantment enters, choose a nonbasic land card name.", "choice"),    # Alpine Moon
+    ("As this creature enters, choose a number between 0 and 7.", "choice"),
+    ("For each player, choose friend or foe.", "choice"),
+    # 701.50: connive with a number
+    ("{1}, {T}: Target creature you control connives X.", "keyword_action"),
+    # 402.2, 104.3b
+    ("You have no maximum hand size for the rest of the game.", "tail_rest_of_game"),
+    ("You don't lose the game for having 0 or less life.", "tail_for_having_life"),  # Platinum Angel-like
+])
+def test_keywords_stats_and_choices(text, kind):
+    _parses_to(text, kind)
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Exile target creature with power or toughness 1 or less.", "with_stat_either"),   # Warping Wail
+    ("Choose two target creatures controlled by different players.", "controlled_by"),
+    ("~ deals X damage to target player or planeswalker and each creature that player or that "
+     "planeswalker's controller controls.", "controls_phrase"),
+    ("{T}: Tap target creature without flying that's attacking you.", "rel_attacking_you"),
+    ("Draw a card for each creature that died under your control this turn.", "rel_died_under_control"),
+    ("Change the target of target spell with a single target.", "change_target"),      # Deflection
+])
+def test_object_qualifiers(text, kind):
+    _parses_to(text, kind)
+
+
+@pytest.mark.parametrize("text, kind", [
+    # 614.9: redirection of damage
+    ("All damage that would be dealt to you is dealt to enchanted creature instead.", "damage_redirect"),
+    ("{1}{W}: The next 1 damage that would be dealt to this creature this turn is dealt to target creature "
+     "instead.", "next_damage"),
+    # 601.2f: limits of a cost reduction
+    ("Legendary spells you cast cost {R}{G} less to cast. This effect reduces only the amount of colored "
+     "mana you pay.", "cost_reduction_limit"),
+    ("Enchanted artifact's activated abilities cost {2} less to activate. This effect can't reduce the mana "
+     "in that cost to less than one mana.", "cost_reduction_limit"),
+    # 702.34a: a granted keyword's cost
+    ("Target sorcery card in your graveyard gains flashback until end of turn. The flashback cost is equal "
+     "to its mana cost.", "keyword_cost_is"),
+    # 118.9, 601.2f
+    ("You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast.", "tail_rather_than_pay"),
+    ("As long as you've discarded a card this turn, you may pay {B/R} to cast this spell.", "pay_to_cast"),
+    ("If this spell's additional cost was paid, you gain 1 life.", "additional_cost_paid"),
+    ("If the {1}{B} cost was paid, an opponent draws a card.", "additional_cost_paid"),
+    # 730.1: day and night
+    ("If it's neither day nor night, it becomes day as this creature enters.", "become_day_night"),
+    ("{3}, {T}: If it's night, it becomes day. Otherwise, it becomes night. Activate only as a sorcery.",
+     "day_night"),
+    # 702.14: landwalk ignored
+    ("Creatures with plainswalk can be blocked as though they didn't have plainswalk.", "tail_as_though"),
+    ("As long as there are five or more mana values among cards in your graveyard, this creature gets "
+     "+2/+2 and has deathtouch.", "distinct_count"),
+])
+def test_replacements_costs_and_statics(text, kind):
+    _parses_to(text, kind)
+
+
+def test_next_damage_needs_the_word_next():
+    """"the next 1 damage" is read through a status word; any other status word is not read."""
+    assert not parse_line("The tapped 1 damage that would be dealt to you is dealt to ~ instead.").parsed
+
+
+@pytest.mark.parametrize("text, affects", [
+    # a redirection of damage (614.9) is an effect on events: only what happens next
+    ("All damage that would be dealt to you is dealt to enchanted creature instead.", {"apply"}),
+    # 601.2f: a limit of a cost reduction: what may be cast or activated, and paying
+    ("Legendary spells you cast cost {R}{G} less to cast. This effect reduces only the amount of colored "
+     "mana you pay.", {"actions", "cast-free", "apply"}),
+    # 407.1: done before the game begins
+    ("Remove this card from your deck before playing if you're not playing for ante.", set()),
+    # an activated ability whose effect is not carried out: what may be activated and what follows
+    ("{1}: This creature gets +1/-1 or -1/+1 until end of turn.", {"actions", "apply"}),
+    # 614.12: a choice as the permanent enters
+    ("As this enchantment enters, choose a nonbasic land card name.", {"apply"}),
+])
+def test_parsed_lines_stay_notes(text, affects):
+    (li,) = compile_text(text)
+    assert li.parsed and not li.modelled
+    assert set(li.affects) == affects
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("You may have this creature assign its combat damage as though it weren't blocked.", "assign_damage"),  # Thorn Elemental
+    ("{1}, {T}: You may copy target instant spell you control and may choose a new target for the copy.",
+     "choose_new_target"),
+    ("If an opponent would draw a card except the first one they draw in each of their draw steps, instead "
+     "you create a Treasure token.", "tail_except_first_draw"),                                 # Hullbreacher
+    ("~ deals 5 damage to target attacking or blocking creature. If a Dragon was beheld, you gain 2 life.",
+     "passive_beheld"),
+    ("Exile target creature that dealt damage to you this turn.", "rel_dealt_damage_to"),
+    ("Each opponent who controls more creatures than you can't cast creature spells.", "rel_control_more"),
+    ("{4}: Remove a doom counter from this artifact. Any player may activate this ability but only during "
+     "any upkeep step.", "activate_but_only"),
+    ("{T}: Choose two target blocking creatures controlled by the same opponent.", "controlled_by"),
+    ("All creatures get -X/-X until end of turn, where X is the greatest mana value of a commander you own "
+     "on the battlefield or in the command zone.", "on_battlefield_or_command"),
+    ("~ is all colors.", "all_colors"),
+    ("If one or more tokens would be created under your control, twice that many of those tokens are "
+     "created instead.", "twice_that_many_of"),                                                    # Parallel Lives-like
+    ("If one or more tokens would be created under your control, those tokens plus that many 1/1 green "
+     "Squirrel creature tokens are created instead.", "tokens_plus"),                              # Chatterfang
+    ("If you cast it any time a sorcery couldn't have been cast, the controller of the permanent it becomes "
+     "sacrifices it at the beginning of the next cleanup step.", "controller_of_permanent_it_becomes"),
+    ("If you're on the Mirran team, ~ has lifelink.", "team_clause"),
+    ("Those spells cost {W} less to cast if you paid life this way.", "paid_life_this_way"),
+    ("The same is true for first strike, double strike, deathtouch, haste, hexproof, indestructible, "
+     "lifelink, menace, protection, reach, trample, and vigilance.", "same_is_true"),
+    ("Destroy target artifact. If its mana value was 1 or less, draw a card.", "amount_clause"),
+    ("You control target player during that player's next turn.", "tail_during"),                 # Mindslaver
+    ("~ gets +X/+0, where X is the amount of life you've lost this turn.", "life_lost_this_turn"),
+    ("Create a number of Blood tokens equal to the amount of excess damage dealt to that creature this way.",
+     "excess_damage"),
+    ("Spend only black mana on X.", "spend_only_color"),
+])
+def test_more_statics_and_spells(text, kind):
+    _parses_to(text, kind)
+
+
+def test_a_longer_phrase_never_takes_words_it_does_not_have():
+    """"for each different Universe among ..." keeps its reading as an object ("for each" NP):
+    no phrase "for each different" takes the word "different" from it."""
+    _parses_to("Each creature gets +1/+1 for each different Universe among permanents its controller "
+               "controls.", "tail_for_each")
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("{1}{W}, {T}, Sacrifice this land: Create a 1/1 colorless Pilot creature token with \"This token saddles "
+     "Mounts and crews Vehicles as though its power were 2 greater.\" Activate only as a sorcery.",
+     "crews_as_though"),                                                                          # Country Roads
+    ("[0]: Discard all the cards in your hand, then draw that many cards plus one.", "draw_plus"),
+    ("You may cast this card from your graveyard using its warp ability.", "tail_using_keyword"),
+    ("This creature enters with your choice of a flying counter or a first strike counter on it.",
+     "mod_with_counter_choice"),
+    ("Prevent the next 5 damage that would be dealt this turn to any number of targets, divided as you "
+     "choose.", "prevent_divided"),
+    ("{1}: Add {B}. If this ability has been activated four or more times this turn, sacrifice this "
+     "creature at the beginning of the next end step.", "activated_times"),                       # Initiates of the Ebon Hand
+    ("{T}: This land deals 1 damage to target attacking creature. Activate only during the end of combat "
+     "step.", "activation_when"),                                                                # Desert
+    ("This land enters tapped unless it's your first, second, or third turn of the game.", "its_turn"),  # Starting Town
+    ("This spell costs {X} less to cast, where X is the number of differently named lands you control.",
+     "count_named"),
+    ("Creatures you control can boast twice.", "boast_twice"),                                    # Birgi
+    ("Tiered", "kw_plain"),                                                                       # 702.183
+])
+def test_activated_abilities_and_mana_card_lines(text, kind):
+    _parses_to(text, kind)
+
+
+def test_a_mana_ability_with_a_rider_the_kb_lacks_is_a_note_for_activating_it_only():
+    """Initiates of the Ebon Hand: the sacrifice is a delayed trigger (603.7) the KB does not carry
+    out; it cannot change what the ability adds ({B}, 605.3b), so the note concerns activating it
+    and what follows, not what it produces."""
+    (li,) = compile_text("{1}: Add {B}. If this ability has been activated four or more times this turn, "
+                         "sacrifice this creature at the beginning of the next end step.")
+    assert li.parsed and not li.modelled
+    assert set(li.affects) == {"actions", "apply"}
