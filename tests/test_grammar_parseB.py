@@ -52,7 +52,7 @@ def test_keywords_stats_and_choices(text, kind):
 
 
 @pytest.mark.parametrize("text, kind", [
-    ("Exile target creature with power or toughness 1 or less.", "with_stat_either"),   # Warping Wail
+    ("Exile target creature with power or toughness 1 or less.", "with_stat"),   # Warping Wail
     ("Choose two target creatures controlled by different players.", "controlled_by"),
     ("~ deals X damage to target player or planeswalker and each creature that player or that "
      "planeswalker's controller controls.", "controls_phrase"),
@@ -76,7 +76,7 @@ def test_object_qualifiers(text, kind):
      "in that cost to less than one mana.", "cost_reduction_limit"),
     # 702.34a: a granted keyword's cost
     ("Target sorcery card in your graveyard gains flashback until end of turn. The flashback cost is equal "
-     "to its mana cost.", "keyword_cost_is"),
+     "to its mana cost.", "flashback_cost"),
     # 118.9, 601.2f
     ("You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast.", "tail_rather_than_pay"),
     ("As long as you've discarded a card this turn, you may pay {B/R} to cast this spell.", "pay_to_cast"),
@@ -127,7 +127,7 @@ def test_parsed_lines_stay_notes(text, affects):
      "you create a Treasure token.", "tail_except_first_draw"),                                 # Hullbreacher
     ("~ deals 5 damage to target attacking or blocking creature. If a Dragon was beheld, you gain 2 life.",
      "passive_beheld"),
-    ("Exile target creature that dealt damage to you this turn.", "rel_dealt_damage_to"),
+    ("Exile target creature that dealt damage to you this turn.", "past_event"),
     ("Each opponent who controls more creatures than you can't cast creature spells.", "rel_control_more"),
     ("{4}: Remove a doom counter from this artifact. Any player may activate this ability but only during "
      "any upkeep step.", "activate_but_only"),
@@ -167,7 +167,7 @@ def test_a_longer_phrase_never_takes_words_it_does_not_have():
     ("{1}{W}, {T}, Sacrifice this land: Create a 1/1 colorless Pilot creature token with \"This token saddles "
      "Mounts and crews Vehicles as though its power were 2 greater.\" Activate only as a sorcery.",
      "crews_as_though"),                                                                          # Country Roads
-    ("[0]: Discard all the cards in your hand, then draw that many cards plus one.", "draw_plus"),
+    ("[0]: Discard all the cards in your hand, then draw that many cards plus one.", "draw"),
     ("You may cast this card from your graveyard using its warp ability.", "tail_using_keyword"),
     ("This creature enters with your choice of a flying counter or a first strike counter on it.",
      "mod_with_counter_choice"),
