@@ -15,6 +15,11 @@ import os
 from pathlib import Path
 import time
 
+try:                          # CPython's built-in BLAKE2: `import hashlib` loads OpenSSL (~2 ms)
+    from _blake2 import blake2b
+except ImportError:           # pragma: no cover - other Pythons
+    from hashlib import blake2b
+
 MAX_AGE = 24 * 3600          # seconds an entry of another version is kept after its last write
 
 
@@ -25,6 +30,16 @@ def cache_dir():
         import platformdirs
         base = platformdirs.user_cache_dir("mtgkb", appauthor=False)
     return Path(base)
+
+
+def hasher():
+    """A new hash object (BLAKE2b, 16-byte digest) for cache keys and versions."""
+    return blake2b(digest_size=16)
+
+
+def digest(data):
+    """The hex digest (32 characters) of DATA (bytes) for a cache key."""
+    return blake2b(data, digest_size=16).hexdigest()
 
 
 def path(kind, version, name=None):

@@ -11,7 +11,6 @@ exactly what compiling the card again would give: the facts and notes, encoded b
 file is a miss; a cache that can't be written only makes the next run compile again.
 """
 
-import hashlib
 import json
 
 from . import cachedir
@@ -26,7 +25,7 @@ def path(card):
 
 
 def _name(card):
-    return hashlib.sha256(repr(card).encode("utf-8")).hexdigest()[:32] + ".json"
+    return cachedir.digest(repr(card).encode("utf-8")) + ".json"
 
 
 def load(card):

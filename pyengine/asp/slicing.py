@@ -27,7 +27,6 @@ miss; the version of the kind is the digest of this module's source and clingo's
 """
 
 from functools import lru_cache
-import hashlib
 import json
 from pathlib import Path
 import re
@@ -44,9 +43,7 @@ _ANONYMOUS = re.compile(r"(?<![A-Za-z0-9_'])_(?![A-Za-z0-9_'])")
 @lru_cache(maxsize=1)
 def version():
     """The version of the statement tables: this module's source and clingo's version."""
-    h = hashlib.sha256(Path(__file__).read_bytes())
-    h.update(clingo.__version__.encode())
-    return h.hexdigest()[:16]
+    return cachedir.digest(Path(__file__).read_bytes() + clingo.__version__.encode())[:16]
 
 
 def program(root, query, parts, fact_preds):
@@ -101,10 +98,11 @@ def _table(root, query, parts):
     (the files are read and hashed on every call, about 1 ms), from this process's memory, else
     from the cache, else built and cached."""
     files = _files(root, query)
-    h = hashlib.sha256(repr(sorted(parts)).encode())
+    h = cachedir.hasher()
+    h.update(repr(sorted(parts)).encode())
     for name, data in files:
         h.update(name.encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
-    name = h.hexdigest()[:32] + ".json"
+    name = h.hexdigest() + ".json"
     table = _TABLES.get(name)
     if table is None:
         try:
