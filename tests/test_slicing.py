@@ -7,10 +7,11 @@ import os
 from pathlib import Path
 import time
 
+import clingo
 import pytest
 
 from pyengine import cachedir, snapshot
-from pyengine.asp import layout, slicing
+from pyengine.asp import codec, layout, slicing
 from pyengine.asp.driver import Engine, kb_root
 from pyengine.facts import snapshot_facts
 from pyengine.terms import Const
@@ -20,26 +21,48 @@ EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*.yaml"))
 SLICED = ("could_produce", "show", "untap", "cast_free", "enters", "attachments")
 
 
-def atoms(engine, externals):
+def true_atoms(engine, externals):
     with engine.view(externals) as view:
         return sorted(map(str, view.all_atoms()))
 
 
+def forward_atoms(query, parts, facts, externals):
+    """The true atoms of the program without the rules that can't fire (no cone)."""
+    text = slicing.program(kb_root(), query, parts, {(f[0], len(f) - 1) for f in facts}, cone=False)
+    ctl = clingo.Control(["--warn=none"], logger=codec.quiet)
+    ctl.add("base", [], text)
+    with ctl.backend() as backend:
+        for f in facts:
+            backend.add_rule([backend.add_atom(codec.fact_symbol(f))])
+    ctl.ground([(p, []) for p in parts])
+    for e in externals:
+        ctl.assign_external(codec.fact_symbol(e), True)
+    models = []
+    ctl.solve(on_model=lambda m: models.append(sorted(
+        str(codec.atom_tuple(a)) for a in m.symbols(atoms=True) if not a.name.startswith("__"))))
+    return models
+
+
 @pytest.mark.parametrize("query", SLICED)
-def test_a_sliced_program_has_the_ground_atoms_and_answers_of_the_whole(query):
-    """Leaving out rules that can't fire changes no true atom and no answer (every example
-    snapshot, every permanent asked), and it does leave rules out."""
+def test_a_sliced_program_gives_the_answers_of_the_whole(query):
+    """Leaving out the rules that can't fire changes no true atom; leaving out, too, those no shown
+    atom depends on changes no answer (every example snapshot, every permanent asked); and rules
+    are left out."""
     for path in EXAMPLES:
         snap = snapshot.load(str(path))
         facts = snapshot_facts(snap)
         parts = ["base", *layout.query_parts(str(kb_root()), query)]
-        text = slicing.program(kb_root(), query, parts, {(f[0], len(f) - 1) for f in facts})
         table = slicing._table(str(kb_root()), query, tuple(parts))
-        assert text is not None and text.count("\n") + 1 < len(table["statements"]), path.name
+        firing = slicing.fires(table, {(f[0], len(f) - 1) for f in facts})
+        assert len(slicing.needed(table, firing)) < len(firing) < len(table["statements"]), path.name
         asked = [("asked", p.id) for p in snap.battlefield]
         sliced, whole = Engine(facts, query), Engine(facts, query, slicing=False)
-        assert sliced.ask(asked) == whole.ask(asked), path.name
-        assert atoms(sliced, asked) == atoms(whole, asked), path.name
+        assert sliced.sliced and not whole.sliced
+        answers = whole.ask(asked, models=0)
+        assert len(answers) == 1 and sliced.ask(asked, models=0) == answers, path.name
+        assert forward_atoms(query, parts, facts, asked) == [true_atoms(whole, asked)], path.name
+        with pytest.raises(ValueError):
+            true_atoms(sliced, asked)
 
 
 @pytest.mark.parametrize("query", ("actions", "produce", "pay", "check_states"))
@@ -86,6 +109,23 @@ def test_rules_that_cannot_fire_are_left_out(tmp_path):
     assert kept == ["#external e(X) : d(X). [false]", "a(X) :- in(X).", "c(X) :- a(X); not gone(X).",
                     "d(X) :- c(X); 0 = #count { Y: gone(Y) }.", "f(X) :- e(X).", "#show c/1."]
     assert "b(X)" in slicing.program(tmp_path, "q", ["base"], {("in", 1), ("gone", 1)})
+
+
+def test_only_what_a_shown_atom_or_a_constraint_depends_on_is_kept(tmp_path):
+    """With `#show.`, a rule is kept if a #show, an external's condition or a constraint reads
+    what it defines, directly or through kept rules; without it every atom is shown."""
+    t = table(tmp_path, "#show.\n#show s/1.\n#external e(X) : d(X).\n"
+                        "a(X) :- in(X).\nb(X) :- a(X).\ns(X) :- b(X), not c(X).\nc(X) :- in(X), x(X).\n"
+                        "d(X) :- in(X).\nu(X) :- a(X).\nv(X) :- u(X).\n:- v(X), w(X).\nw(X) :- in(X).\n"
+                        "n(X) :- in(X).\n")
+    firing = slicing.fires(t, {("in", 1), ("x", 1)})
+    texts = lambda keep: [t["statements"][i][1] for i in sorted(keep)]
+    assert "n(X) :- in(X)." in texts(firing)
+    kept = texts(slicing.needed(t, firing))
+    assert [k for k in kept if ":-" in k and not k.startswith(("#show", "#external"))] == [
+        "a(X) :- in(X).", "b(X) :- a(X).", "s(X) :- b(X); not c(X).", "c(X) :- in(X); x(X).",
+        "d(X) :- in(X).", "u(X) :- a(X).", "v(X) :- u(X).", "#false :- v(X); w(X).", "w(X) :- in(X)."]
+    assert t["hides"] and not table(tmp_path, "#show s/1.\ns(X) :- in(X).")["hides"]
 
 
 def test_the_table_follows_every_change_of_a_file(tmp_path, monkeypatch):

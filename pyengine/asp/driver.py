@@ -178,6 +178,7 @@ class Engine:
         # a one-query engine without extra programs or options loads only the KB rules that can
         # fire on its facts, if its program is deterministic (slicing.py)
         self._slicing = slicing and not programs and not options and not shared
+        self.sliced = False                  # holds only the rules its answers need (slicing.py)
         self._loaded = set()                 # KB files loaded (those of the parts grounded so far)
         for path in programs:
             self.ctl.load(str(path))
@@ -225,6 +226,7 @@ class Engine:
                                      {(f[0], len(f) - 1) for f in self._pending + facts})
         if sliced is not None:
             self.ctl.add("base", [], sliced)         # the KB's parts and the query, sliced
+            self.sliced = True
         elif self.shared:
             self._load_kb(new_parts)
             import clingo.ast
@@ -389,7 +391,10 @@ class Engine:
     @contextmanager
     def view(self, externals=(), query=None):
         """Solve once and keep the first answer set open for look-ups while the block runs: yields a
-        :class:`ModelView`, or raises InputError if there is no answer set."""
+        :class:`ModelView`, or raises InputError if there is no answer set. Not for a sliced
+        engine: it lacks the atoms its answers don't need."""
+        if self.sliced:
+            raise ValueError("a sliced engine holds only the atoms its shown answers need")
         self._assign(externals, query)
         self.ctl.configuration.solve.models = 1
         self.ctl.configuration.solve.opt_mode = "ignore"
@@ -417,7 +422,8 @@ class Engine:
                 "rules": int(st.get("problem", {}).get("lp", {}).get("rules", 0))}
 
     def symbolic_atoms(self, name, arity):
-        """Every ground atom name/arity the grounder produced (facts and derivable atoms)."""
+        """Every ground atom name/arity the grounder produced (facts and derivable atoms; in a
+        sliced engine, only those its shown answers can depend on, and the facts)."""
         return [codec.atom_tuple(a.symbol) for a in self.ctl.symbolic_atoms.by_signature(name, arity)]
 
     def question(self, query):
