@@ -149,7 +149,7 @@ def test_the_table_follows_every_change_of_a_file(tmp_path, monkeypatch):
     assert ask() == [[("could_produce", "f", Const("g"))]]
     assert len(list(folder.iterdir())) == 2
     land = tmp_path / "kb" / "land_types.lp"
-    land.write_text(land.read_text() + "\n% @cr 106.7\ncould_produce(X,c) :- permanent(X).\n")
+    land.write_text(land.read_text() + "\ncould_produce(X,c) :- permanent(X).\n")
     assert ask() == [[("could_produce", "f", Const("c")), ("could_produce", "f", Const("g"))]]
     assert len(list(folder.iterdir())) == 3
     for f in folder.iterdir():
