@@ -334,3 +334,24 @@ def test_strict_refuses_exactly_when_a_note_is_printed(tmp_path):
     assert (code, out, err) == (0, {"c": []}, "")
     code, out, err = run_cli(["--strict", "apply", str(snap), "untap_step", "alice"])
     assert code == 3 and out == "" and err.startswith("note: Contamination (line 1) not modelled")
+
+
+def test_a_query_process_ends_without_pythons_clean_up_and_keeps_its_output(tmp_path):
+    """`mtgkb` (cli.run) ends a query command's process at once after flushing its output (no
+    atexit handler runs), with the command's exit status; other commands end as usual."""
+    snap = tmp_path / "many.json"
+    snap.write_text(json.dumps({"players": ["alice"], "battlefield": [
+        {"id": f"f{i}", "card": "Forest", "controller": "alice"} for i in range(3000)]}))
+    code = ("import atexit, sys\n"
+            "atexit.register(lambda: print('clean-up', file=sys.stderr))\n"
+            "sys.argv = ['mtgkb'] + sys.argv[1:]\n"
+            "from pyengine.cli import run\nrun()\n")
+    run_ = lambda *args: subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True,
+                                        text=True)
+    r = run_("could-produce", str(snap), "--json")
+    assert r.returncode == 0 and "clean-up" not in r.stderr
+    assert json.loads(r.stdout) == {f"f{i}": ["G"] for i in range(3000)}      # 305.6, every line
+    r = run_("could-produce", str(snap), "nope")
+    assert r.returncode == 2 and r.stderr.startswith("error: unknown permanent id") and "clean-up" not in r.stderr
+    r = run_("check", "--help")
+    assert r.returncode == 0 and "Usage:" in r.stdout and "clean-up" in r.stderr
