@@ -355,3 +355,20 @@ def test_a_query_process_ends_without_pythons_clean_up_and_keeps_its_output(tmp_
     assert r.returncode == 2 and r.stderr.startswith("error: unknown permanent id") and "clean-up" not in r.stderr
     r = run_("check", "--help")
     assert r.returncode == 0 and "Usage:" in r.stdout and "clean-up" in r.stderr
+
+
+def test_a_query_process_runs_without_the_cyclic_garbage_collector():
+    """In its own process (cli.run), a query command runs with the cyclic GC off; main() called by
+    a program (as the tests do) leaves the caller's GC alone."""
+    import gc
+    code = ("import gc, sys\nimport pyengine.commands.could_produce as c\n"
+            "real = c.command.callback\n"
+            "c.command.callback = lambda *a, **k: (print(gc.isenabled()), real(*a, **k))[1]\n"
+            "sys.argv = ['mtgkb', 'could-produce', 'examples/basic-lands.yaml', 'forest']\n"
+            "from pyengine.cli import run\nrun()\n")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == ["False", "forest: G"]           # 305.6
+    with pytest.raises(SystemExit):
+        main(["could-produce", str(ROOT / "examples" / "basic-lands.yaml"), "forest"])
+    assert gc.isenabled()
