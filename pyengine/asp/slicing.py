@@ -34,7 +34,8 @@ The statements of the files (text, part, head predicates, positive and all body 
 whether the program is deterministic, are read once with clingo's parser and kept in the cache
 (:mod:`pyengine.cachedir`, kind ``kb-slices``): one file per set of parts and query, named by the
 digest of rules.lp, every file it includes and the query file, so any change to one of them is a
-miss; the version of the kind is the digest of this module's source and clingo's version.
+miss; the version of the kind is the digest of the source of this module and kbmodel.py and of
+clingo's version.
 """
 
 from functools import lru_cache
@@ -53,8 +54,11 @@ _ANONYMOUS = re.compile(r"(?<![A-Za-z0-9_'])_(?![A-Za-z0-9_'])")
 
 @lru_cache(maxsize=1)
 def version():
-    """The version of the statement tables: this module's source and clingo's version."""
-    return cachedir.digest(Path(__file__).read_bytes() + clingo.__version__.encode())[:16]
+    """The version of the statement tables: the source of this module and of the KB model's
+    readers it uses (kbmodel.py), and clingo's version."""
+    here = Path(__file__).resolve().parent
+    return cachedir.digest((here / "slicing.py").read_bytes() + (here / "kbmodel.py").read_bytes()
+                           + clingo.__version__.encode())[:16]
 
 
 def program(root, query, parts, fact_preds, cone=True):
