@@ -120,11 +120,12 @@ def main(ctx, strict):
 
 def run():
     """The ``mtgkb`` program (its console script and ``python -m pyengine``): :func:`main`, then,
-    after a query command (or ``mtgkb --help``, ``--version``, a usage error), a quick exit. Python's own exit frees every object and module one by
-    one, about 15 ms of CPU after clingo and click are loaded (as much as the rest of a small
-    query); a query command has nothing to clean up once its answer is printed, so its process
-    ends at once (``os._exit``) after flushing standard output and error. Any other command, or an
-    output that can't be flushed (a closed pipe), ends as usual.
+    after a query command (or ``mtgkb --help``, ``--version``, a usage error), a quick exit.
+    Python's own exit frees every object and module one by one, about 15 ms of CPU after clingo
+    and click are loaded (as much as the rest of a small query), seconds on a large board; a query
+    command has nothing to clean up once its answer is printed, so its process ends at once
+    (``os._exit``) after flushing standard output and error. Any other command, or an output that
+    can't be flushed (a closed pipe), ends as usual.
 
     A query command also runs without Python's cyclic garbage collector: it builds millions of
     objects that form no cycles (facts, symbols, answers), and each full collection walks all of

@@ -13,8 +13,9 @@ nor the answer sets.
 *Rules nothing shown depends on.* When the program hides every atom but those its ``#show``
 statements name (``#show.``), only the rules defining a predicate that a ``#show`` statement, an
 external's condition or a constraint reads, directly or through other rules, are needed
-(:func:`needed`). Those rules form a splitting set (Lifschitz and Turner's splitting theorem): every answer set of the whole program is an answer set of them extended by
-the others, and the shown atoms are theirs. The others are normal rules without constraints, so
+(:func:`needed`). Those rules form a splitting set (Lifschitz and Turner's splitting theorem):
+every answer set of the whole program is an answer set of them extended by the others, and the
+shown atoms are theirs. The others are normal rules without constraints, so
 in a deterministic program (below) they extend each answer set in exactly one way, and leaving
 them out changes no answer.
 
