@@ -12,7 +12,8 @@ Each measure runs `python -m pyengine ...` in a new process and reads that proce
 Start-up: a bare `python -c pass`, `mtgkb --help`, and could-produce on a one-permanent board, as
 multiples of the bare start-up (the target is 3x). The package's bytecode is compiled first (as an
 installed package has it, whatever PYTHONDONTWRITEBYTECODE says), and one untimed run puts the
-board's card in the compiled-card cache (pyengine/cardcache.py), as any earlier query would.
+board's card in the compiled-card cache (pyengine/cardcache.py) and the KB's statement table in
+the cache (pyengine/asp/slicing.py), as any earlier query would.
 Then, per board size, each query command about one thing (one permanent, one hand card, one
 player), next to could-produce for every permanent: show, cast-free, untap, actions, produce,
 explain (a basic land's could_produce atom), and their ratio to could-produce (the target is 1.5x

@@ -1,5 +1,5 @@
 """`python -m pyengine ...` runs the mtgkb command line."""
 
-from .cli import main
+from .cli import run
 
-main()
+run()

@@ -14,7 +14,6 @@ from . import cardlookup
 from .asp.driver import Engine
 from .errors import AmountTooLarge, InputError
 from .facts import snapshot_facts
-from .payment_answer import PaymentAnswer
 from . import mana, render, riders
 from .terms import Const, Fn, fn, render as render_term
 from .untrusted import listing, show as quote
@@ -176,6 +175,7 @@ def actions(snapshot, player=None):
     needs_plan = {a[1] for a in model if a[0] == "question_needs_plan"}
     restricted = any(a[0] == "restricted_for_abilities" for a in model)
     restricted_payer = any(a[0] == "restricted_payer" for a in model)
+    from .payment_answer import PaymentAnswer
     answer = PaymentAnswer(model)
     atoms, payments, plans, spent = [], {}, {}, {}
     for atom in model:
@@ -329,6 +329,7 @@ def pay_cost(snapshot, player, action, sources=None):
         named = f" with {', '.join(sources)}" if sources is not None else " from untapped sources"
         raise InputError(f"the mana cost can't be paid{named} (CR 118.3, 601.2h)")
     excluded = {a[2] for a in model if a[0] == "payment_excluded"}
+    from .payment_answer import PaymentAnswer
     return PaymentAnswer(model).payment(question, excluded)
 
 

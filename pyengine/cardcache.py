@@ -11,11 +11,9 @@ exactly what compiling the card again would give: the facts and notes, encoded b
 file is a miss; a cache that can't be written only makes the next run compile again.
 """
 
-import hashlib
 import json
-import os
 
-from .cachedir import cache_dir
+from . import cachedir
 from .carddb import codec
 from .carddb.version import compiler_version
 from .compiled import Compiled
@@ -23,8 +21,11 @@ from .compiled import Compiled
 
 def path(card):
     """The cache file of CARD for the current compiler."""
-    digest = hashlib.sha256(repr(card).encode("utf-8")).hexdigest()[:32]
-    return cache_dir() / f"cards-{compiler_version()}" / f"{digest}.json"
+    return cachedir.path("cards", compiler_version(), _name(card))
+
+
+def _name(card):
+    return cachedir.digest(repr(card).encode("utf-8")) + ".json"
 
 
 def load(card):
@@ -40,20 +41,8 @@ def load(card):
 
 
 def store(card, result):
-    """Keep RESULT (CARD compiled by the current compiler); written whole or not at all."""
-    import tempfile                       # only when writing: a warm run never needs it
-    target = path(card)
+    """Keep RESULT (CARD compiled by the current compiler); written whole or not at all, and the
+    folders of earlier compilers pruned (:func:`pyengine.cachedir.write`)."""
     text = json.dumps({"card": repr(card), "facts": codec.encode(result.facts),
                        "notes": codec.encode_notes(result.not_modelled)}, ensure_ascii=False)
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-            os.replace(tmp, target)           # atomic: a concurrent run never reads half a file
-        except BaseException:
-            os.unlink(tmp)
-            raise
-    except OSError:
-        pass
+    cachedir.write("cards", compiler_version(), text.encode("utf-8"), _name(card))

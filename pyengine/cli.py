@@ -48,6 +48,14 @@ COMMANDS = {
 }
 
 
+# the commands that only read their input and print an answer: in a process of their own (run), they
+# run without the cyclic garbage collector and end without Python's clean-up
+QUICK_EXIT = frozenset({"could-produce", "produce", "actions", "pay", "show", "untap", "cast-free",
+                        "explain"})
+_running = []                # the command being run (its name), for run()
+_own_process = []            # [True] when run() runs the command line (not a caller's main())
+
+
 class Group(click.Group):
     """The command group: commands registered by name (COMMANDS), each module imported only when
     its command runs, so that `mtgkb --help` and every command start without the others' imports."""
@@ -58,6 +66,10 @@ class Group(click.Group):
     def get_command(self, ctx, name):
         if name not in COMMANDS:
             return None
+        _running.append(name)
+        if name in QUICK_EXIT and _own_process:
+            import gc
+            gc.disable()         # see run()
         return importlib.import_module(f"{__package__}.commands.{COMMANDS[name][0]}").command
 
     def format_commands(self, ctx, formatter):
@@ -104,6 +116,38 @@ def main(ctx, strict):
     --strict the command refuses to answer (exit status 3) instead.
     """
     ctx.obj = {"strict": strict}
+
+
+def run():
+    """The ``mtgkb`` program (its console script and ``python -m pyengine``): :func:`main`, then,
+    after a query command (or ``mtgkb --help``, ``--version``, a usage error), a quick exit.
+    Python's own exit frees every object and module one by one, about 15 ms of CPU after clingo
+    and click are loaded (as much as the rest of a small query), seconds on a large board; a query
+    command has nothing to clean up once its answer is printed, so its process ends at once
+    (``os._exit``) after flushing standard output and error. Any other command, or an output that
+    can't be flushed (a closed pipe), ends as usual.
+
+    A query command also runs without Python's cyclic garbage collector: it builds millions of
+    objects that form no cycles (facts, symbols, answers), and each full collection walks all of
+    them, a cost that grows faster than the board (0.03 s at 10,000 permanents, 0.7 s at 100,000
+    for actions); its peak memory is the same without it."""
+    _own_process.append(True)
+    try:
+        main()
+        code = 0
+    except SystemExit as e:
+        code = e.code
+    if code is None:
+        code = 0
+    if isinstance(code, int) and (not _running or _running[-1] in QUICK_EXIT):
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            sys.exit(code)
+        import os
+        os._exit(code)
+    sys.exit(code)
 
 
 def snapshot_argument(f):

@@ -2,6 +2,7 @@
 show (DESIGN.md, "Public queries"), the contract examples, unknown ids, and '-' for stdin."""
 
 import json
+import re
 from pathlib import Path
 import subprocess
 import sys
@@ -58,25 +59,35 @@ def test_start_up_does_not_import_clingo_or_yaml():
 
 def test_a_json_query_imports_only_what_it_needs(tmp_path):
     """A one-permanent could-produce from JSON imports no PyYAML (the snapshot is JSON), no KB model
-    and no clingo.ast (the driver reads the parts a query needs from the files' text), and loads
-    no KB file whose statements are all in parts it does not ground (kb/combat.lp)."""
+    and no clingo.ast once the KB's statement table is cached (pyengine/asp/slicing.py; the first
+    query of a KB builds it, as it compiles and caches its cards), and hands clingo only the rules
+    that can fire on its facts: no file loaded whole, no rule of kb/combat.lp (another part), no
+    rule about counters (the board has none)."""
     snap = tmp_path / "one.json"
     snap.write_text('{"players": ["alice"], "battlefield": [{"id": "f", "card": "Forest", "controller": "alice"}]}')
     code = ("import sys, clingo\n"
-            "loaded = []\n"
-            "load = clingo.Control.load\n"
+            "loaded, added = [], []\n"
+            "load, add = clingo.Control.load, clingo.Control.add\n"
             "clingo.Control.load = lambda self, path: (loaded.append(path), load(self, path))[1]\n"
+            "clingo.Control.add = lambda self, *a: (added.append(a[-1]), add(self, *a))[1]\n"
             "from pyengine.cli import main\n"
             f"try:\n    main(['could-produce', {str(snap)!r}, '--json'])\nexcept SystemExit:\n    pass\n"
             "print(sorted(m for m in sys.modules if m in ('yaml', 'clingo.ast', 'pyengine.asp.kbmodel')))\n"
-            "print(sorted(p.rsplit('/', 2)[-2] + '/' + p.rsplit('/', 1)[-1] for p in loaded))")
-    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+            "import json; print(json.dumps([loaded, added]))")
+    run = lambda: subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert run().returncode == 0                            # the card and the KB's table cached
+    r = run()
     assert r.returncode == 0, r.stderr
-    answer, modules, files = r.stdout.strip().splitlines()[-3:]
+    answer, modules, programs = r.stdout.strip().splitlines()[-3:]
     assert json.loads(answer) == {"f": ["G"]}               # 305.6: a Forest taps for {G}
     assert modules == "[]"
-    assert "kb/objects.lp" in files and "kb/mana.lp" in files and "queries/could_produce.lp" in files
-    assert "kb/combat.lp" not in files and "kb/mana_payment.lp" not in files
+    loaded, [added] = json.loads(programs)
+    assert loaded == []
+    assert "could_produce(X,T) : could_produce(X,T), asked(X)" in added.replace("; ", ", ")
+    assert "may_be_declared(" not in added                  # kb/combat.lp: #program combat
+    rules = [line for line in added.splitlines() if not line.startswith("#")]
+    assert "counter(" in (ROOT / "kb" / "objects.lp").read_text()
+    assert not [r for r in rules if re.search(r"\bcounter\(", r)]       # no counter/3 fact
 
 
 def test_version():
@@ -323,3 +334,41 @@ def test_strict_refuses_exactly_when_a_note_is_printed(tmp_path):
     assert (code, out, err) == (0, {"c": []}, "")
     code, out, err = run_cli(["--strict", "apply", str(snap), "untap_step", "alice"])
     assert code == 3 and out == "" and err.startswith("note: Contamination (line 1) not modelled")
+
+
+def test_a_query_process_ends_without_pythons_clean_up_and_keeps_its_output(tmp_path):
+    """`mtgkb` (cli.run) ends a query command's process at once after flushing its output (no
+    atexit handler runs), with the command's exit status; other commands end as usual."""
+    snap = tmp_path / "many.json"
+    snap.write_text(json.dumps({"players": ["alice"], "battlefield": [
+        {"id": f"f{i}", "card": "Forest", "controller": "alice"} for i in range(3000)]}))
+    code = ("import atexit, sys\n"
+            "atexit.register(lambda: print('clean-up', file=sys.stderr))\n"
+            "sys.argv = ['mtgkb'] + sys.argv[1:]\n"
+            "from pyengine.cli import run\nrun()\n")
+    run_ = lambda *args: subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True,
+                                        text=True)
+    r = run_("could-produce", str(snap), "--json")
+    assert r.returncode == 0 and "clean-up" not in r.stderr
+    assert json.loads(r.stdout) == {f"f{i}": ["G"] for i in range(3000)}      # 305.6, every line
+    r = run_("could-produce", str(snap), "nope")
+    assert r.returncode == 2 and r.stderr.startswith("error: unknown permanent id") and "clean-up" not in r.stderr
+    r = run_("check", "--help")
+    assert r.returncode == 0 and "Usage:" in r.stdout and "clean-up" in r.stderr
+
+
+def test_a_query_process_runs_without_the_cyclic_garbage_collector():
+    """In its own process (cli.run), a query command runs with the cyclic GC off; main() called by
+    a program (as the tests do) leaves the caller's GC alone."""
+    import gc
+    code = ("import gc, sys\nimport pyengine.commands.could_produce as c\n"
+            "real = c.command.callback\n"
+            "c.command.callback = lambda *a, **k: (print(gc.isenabled()), real(*a, **k))[1]\n"
+            "sys.argv = ['mtgkb', 'could-produce', 'examples/basic-lands.yaml', 'forest']\n"
+            "from pyengine.cli import run\nrun()\n")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == ["False", "forest: G"]           # 305.6
+    with pytest.raises(SystemExit):
+        main(["could-produce", str(ROOT / "examples" / "basic-lands.yaml"), "forest"])
+    assert gc.isenabled()

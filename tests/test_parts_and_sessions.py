@@ -208,19 +208,23 @@ def test_file_parts_skips_comments_and_strings():
 def test_a_process_parses_each_kb_file_once_and_again_when_it_changes(tmp_path, monkeypatch):
     """Batch workers answer many snapshots: from a file's second load on, the driver hands the
     Control the statements parsed before (ASTs) instead of parsing the text again; a file changed
-    on disk is parsed again (its answers change with it)."""
+    on disk is parsed again (its answers change with it). produce loads its files whole (its
+    program has choices, so it is not sliced: pyengine/asp/slicing.py); could-produce is sliced,
+    and follows the change too."""
     import shutil
     for name in ("rules.lp", "kb", "queries"):
         (shutil.copytree if (ROOT / name).is_dir() else shutil.copy)(ROOT / name, tmp_path / name)
     monkeypatch.setenv("MTGKB_HOME", str(tmp_path))
     snap = snapshot.validate({"players": ["alice"], "battlefield": [
         {"id": "f", "card": "Forest", "controller": "alice"}]})
-    assert api.could_produce(snap) == {"f": ["G"]}               # 305.6: {T}: Add {G}
+    produced = lambda: api.produce(snap, "f")["options"]
+    assert produced() == [["G"]]                                   # 305.6: {T}: Add {G}
+    assert api.could_produce(snap) == {"f": ["G"]}
     misses = driver._statements.cache_info().misses
     for _ in range(3):
-        assert api.could_produce(snap) == {"f": ["G"]}
+        assert produced() == [["G"]]
     after = driver._statements.cache_info()
-    assert after.misses - misses <= len(layout.files_for(tmp_path, ["base"])) + 1   # parsed once at most
+    assert after.misses - misses <= len(layout.files_for(tmp_path, ["base", *layout.query_parts(str(tmp_path), "produce")])) + 1
     assert after.hits > 0
     mana = tmp_path / "kb" / "mana.lp"
     mana.write_text(mana.read_text() + "\n% @cr 106.7\ncould_produce(X,c) :- permanent(X).\n")

@@ -9,7 +9,6 @@ add :class:`pyengine.patterns.Var` and :class:`pyengine.patterns.Expr`. Their te
 import clingo
 
 from ..errors import InputError
-from ..patterns import Expr, Var
 from ..terms import Const, Fn, render
 
 ANY = "__any"            # stands for an anonymous variable inside a generated (provenance) term
@@ -64,7 +63,10 @@ def from_symbol(sym, placeholder=False):
         if not sym.arguments:
             if not sym.name:
                 return ()
-            return Var("_") if placeholder and sym.name == ANY else Const(sym.name)
+            if placeholder and sym.name == ANY:
+                from ..patterns import Var
+                return Var("_")
+            return Const(sym.name)
         args = tuple(from_symbol(a, placeholder) for a in sym.arguments)
         return Fn(sym.name, args) if sym.name else args
     raise TypeError(f"unexpected symbol {sym}")
@@ -161,11 +163,13 @@ def parse_atom(text):
 
 
 # --- rule ASTs as patterns (pyengine.patterns) ---------------------------------------------------
-# (clingo.ast is imported by the functions that read ASTs: kbmodel and explain, not the queries)
+# (clingo.ast and the patterns are imported by the functions that read ASTs, for kbmodel and
+# explain: a query needs neither)
 
 def pattern(t):
     """A term AST as a pattern: plain terms plus Var and Expr."""
     import clingo.ast
+    from ..patterns import Expr, Var
     T = clingo.ast.ASTType
     if t.ast_type == T.Variable:
         return Var(t.name)

@@ -2,7 +2,8 @@
 
 An :class:`Engine` loads the files ``rules.lp`` includes (``kb/``), only those with statements in
 a part it grounds (:mod:`layout`), and adds the snapshot's facts through the backend, never as
-program text. It grounds, in one step, the part ``base``
+program text. A one-query engine whose program is deterministic loads, instead, only the KB's
+rules that can fire on its facts (:mod:`slicing`). It grounds, in one step, the part ``base``
 (everything outside a ``#program`` directive), the ``#program`` parts a query declares
 (``% @parts name ...`` in ``queries/<q>.lp``) and the query, then answers any number of questions
 on that grounding by assigning the query's externals. A solver time limit protects against
@@ -176,7 +177,7 @@ class Engine:
     assigning externals (see the module docstring)."""
 
     def __init__(self, facts, query=None, programs=(), time_limit=DEFAULT_TIME_LIMIT, options=(),
-                 queries=(), shared=False, parts=()):
+                 queries=(), shared=False, parts=(), slicing=True):
         self.root = kb_root()
         self.time_limit = time_limit
         self.timings = {}
@@ -185,6 +186,10 @@ class Engine:
         self.complete = True
         t0 = time.perf_counter()
         self.ctl = clingo.Control(["--warn=none", *options], logger=codec.quiet)
+        # a one-query engine without extra programs or options loads only the KB rules that can
+        # fire on its facts, if its program is deterministic (slicing.py)
+        self._slicing = slicing and not programs and not options and not shared
+        self.sliced = False                  # holds only the rules its answers need (slicing.py)
         self._loaded = set()                 # KB files loaded (those of the parts grounded so far)
         for path in programs:
             self.ctl.load(str(path))
@@ -225,14 +230,23 @@ class Engine:
         if not first and not self._compatible(step, queries):
             return False
         t0 = time.perf_counter()
-        self._load_kb(new_parts)
-        if self.shared:
+        sliced = None
+        if first and self._slicing and len(queries) == 1:
+            from . import slicing
+            sliced = slicing.program(self.root, queries[0], new_parts,
+                                     {(f[0], len(f) - 1) for f in self._pending + facts})
+        if sliced is not None:
+            self.ctl.add("base", [], sliced)         # the KB's parts and the query, sliced
+            self.sliced = True
+        elif self.shared:
+            self._load_kb(new_parts)
             import clingo.ast
             with clingo.ast.ProgramBuilder(self.ctl) as builder:
                 for q in queries:
                     for s in _gated_query(str(self.root), q):
                         builder.add(s)
         else:
+            self._load_kb(new_parts)
             with working_directory(self.root):
                 for q in queries:
                     load_file(self.ctl, self.root / "queries" / f"{q}.lp")
@@ -387,7 +401,10 @@ class Engine:
     @contextmanager
     def view(self, externals=(), query=None):
         """Solve once and keep the first answer set open for look-ups while the block runs: yields a
-        :class:`ModelView`, or raises InputError if there is no answer set."""
+        :class:`ModelView`, or raises InputError if there is no answer set. Not for a sliced
+        engine: it lacks the atoms its answers don't need."""
+        if self.sliced:
+            raise ValueError("a sliced engine holds only the atoms its shown answers need")
         self._assign(externals, query)
         self.ctl.configuration.solve.models = 1
         self.ctl.configuration.solve.opt_mode = "ignore"
@@ -415,7 +432,8 @@ class Engine:
                 "rules": int(st.get("problem", {}).get("lp", {}).get("rules", 0))}
 
     def symbolic_atoms(self, name, arity):
-        """Every ground atom name/arity the grounder produced (facts and derivable atoms)."""
+        """Every ground atom name/arity the grounder produced (facts and derivable atoms; in a
+        sliced engine, only those its shown answers can depend on, and the facts)."""
         return [codec.atom_tuple(a.symbol) for a in self.ctl.symbolic_atoms.by_signature(name, arity)]
 
     def question(self, query):

@@ -47,10 +47,12 @@ def file_parts(text):
 def kb_files(root):
     """[(file relative to ROOT, frozenset of its parts)] for rules.lp's #includes, in order."""
     root = Path(root)
-    out = []
-    for name in _INCLUDE.findall(_comments_removed((root / "rules.lp").read_text(encoding="utf-8"))):
-        out.append((name, frozenset(file_parts((root / name).read_text(encoding="utf-8")))))
-    return out
+    return [(name, frozenset(file_parts((root / name).read_text(encoding="utf-8")))) for name in included(root)]
+
+
+def included(root):
+    """The files rules.lp (under ROOT) #includes, relative to ROOT, in order."""
+    return _INCLUDE.findall(_comments_removed((Path(root) / "rules.lp").read_text(encoding="utf-8")))
 
 
 def _comments_removed(text):

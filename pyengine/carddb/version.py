@@ -4,8 +4,10 @@ the layout notes, the name folding, the fact codec and the line classifier). It 
 them changes, so stored facts are never used with a compiler that would make other ones."""
 
 from functools import lru_cache
-import hashlib
+import os
 from pathlib import Path
+
+from ..cachedir import hasher
 
 _PKG = Path(__file__).resolve().parent.parent          # pyengine/
 _SOURCES = ("compiler", "compiled.py", "symbols.py", "cardlib.py", "cardfacts.py", "cardcache.py", "cardnames.py",
@@ -16,8 +18,11 @@ def _files():
     for rel in _SOURCES:
         p = _PKG / rel
         if p.is_dir():
-            yield from sorted(f for f in p.rglob("*") if f.is_file() and "__pycache__" not in f.parts
-                              and f.suffix not in (".pyc", ".pyo"))
+            found = []
+            for folder, dirs, files in os.walk(p):
+                dirs[:] = [d for d in dirs if d != "__pycache__"]
+                found += [Path(folder, f) for f in files if not f.endswith((".pyc", ".pyo"))]
+            yield from sorted(found)
         elif p.is_file():
             yield p
 
@@ -25,7 +30,7 @@ def _files():
 @lru_cache(maxsize=1)
 def compiler_version():
     """A short hex digest naming the current compiler (computed once per process)."""
-    h = hashlib.sha256()
+    h = hasher()
     for f in _files():
         h.update(f.relative_to(_PKG).as_posix().encode() + b"\0")
         h.update(f.read_bytes() + b"\0")

@@ -11,10 +11,9 @@ terminals that the parser's current state accepts.
 
 from functools import lru_cache
 import hashlib
-import os
+import io
 from pathlib import Path
 import sys
-import tempfile
 
 import lark
 from lark import Lark, Token
@@ -87,15 +86,20 @@ def build_parser():
     return Lark(grammar_text(), **_OPTIONS)
 
 
-def cache_path():
-    """Where the built parse table is kept between runs (:func:`pyengine.cachedir.cache_dir`); the
-    name holds the compiler's version (the one fingerprint of the compiler sources and grammar
-    files, :func:`pyengine.carddb.version.compiler_version`), Lark's version and Python's."""
-    from ..cachedir import cache_dir
+def _cache_version():
+    """The version of the cached parse table: the compiler's version (the one fingerprint of the
+    compiler sources and grammar files, :func:`pyengine.carddb.version.compiler_version`), Lark's
+    version and Python's."""
     from ..carddb.version import compiler_version
     text = lark.__version__ + sys.version.split()[0] + repr(sorted((k, str(v)) for k, v in _OPTIONS.items()))
-    digest = compiler_version() + "-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
-    return cache_dir() / f"oracle-grammar-{digest}.lark"
+    return compiler_version() + "-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:8] + ".lark"
+
+
+def cache_path():
+    """Where the built parse table is kept between runs (:mod:`pyengine.cachedir`, kind
+    ``oracle-grammar``; the tables of earlier versions are pruned when a new one is written)."""
+    from .. import cachedir
+    return cachedir.path("oracle-grammar", _cache_version())
 
 
 @lru_cache(maxsize=None)
@@ -103,21 +107,16 @@ def lark_parser():
     """The parser, loaded from the cache when the grammar has not changed since it was built
     (building takes seconds, loading a fraction of one); built and cached otherwise. A cache
     that cannot be read or written is only slower, never an error."""
-    path = cache_path()
+    from .. import cachedir
     try:
-        with open(path, "rb") as f:
+        with open(cache_path(), "rb") as f:
             return Lark.load(f)
     except Exception:                       # noqa: BLE001 - missing, stale or unreadable: rebuild
         pass
     parser = build_parser()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            parser.save(f)
-        os.replace(tmp, path)               # atomic: concurrent runs never read half a file
-    except OSError:
-        pass
+    table = io.BytesIO()
+    parser.save(table)
+    cachedir.write("oracle-grammar", _cache_version(), table.getvalue())
     return parser
 
 

@@ -1,0 +1,310 @@
+"""Only the rules an answer needs: the program of a one-query Engine without the KB rules that
+can't fire on its facts or that nothing shown depends on (start-up, issue 9).
+
+*Rules that can't fire.* A rule with a positive body literal ``p(...)`` derives nothing while no
+atom of ``p`` exists. Which predicates can have atoms at all follows from the predicates of the
+snapshot's facts, the externals and the rules, as a least fixpoint over predicates
+(:func:`fires`): a rule whose positive body literals all have predicates that can have atoms
+*can fire*, and its head predicates then can have atoms too (literals under ``not``, in
+aggregates and in conditions don't count: an empty predicate can make them true). The rules that
+can't fire yield no ground rule and no atom: leaving them out changes neither the ground atoms
+nor the answer sets.
+
+*Rules nothing shown depends on.* When the program hides every atom but those its ``#show``
+statements name (``#show.``), only the rules defining a predicate that a ``#show`` statement, an
+external's condition or a constraint reads, directly or through other rules, are needed
+(:func:`needed`). Those rules form a splitting set (Lifschitz and Turner's splitting theorem):
+every answer set of the whole program is an answer set of them extended by the others, and the
+shown atoms are theirs. The others are normal rules without constraints, so
+in a deterministic program (below) they extend each answer set in exactly one way, and leaving
+them out changes no answer.
+
+The grounder may number the atoms of a smaller program in another order, which could change
+*which* answer set comes first. So a program is sliced only if it is *deterministic*: no choice
+rule or disjunction, no ``#minimize`` or weak constraint, no statement kind this module does not
+know, and no predicate depending on itself through ``not``, an aggregate or a condition, except
+term by term (:func:`_unique`): such a program has at most one answer set. could-produce, show,
+untap and cast-free are; actions, produce and pay (choices of payments and outcomes) are not, and
+load their files whole as before. A one-permanent could-produce grounds about 50 of the 430
+rules of its parts (the grounder pays about 50 microseconds a rule, however small the board).
+A sliced engine holds only the atoms its answers need: the driver slices only one-query engines,
+whose callers read shown atoms (explain, which reads every atom, builds an engine without a
+query).
+
+The statements of the files (text, part, head predicates, positive and all body predicates), and
+whether the program is deterministic, are read once with clingo's parser and kept in the cache
+(:mod:`pyengine.cachedir`, kind ``kb-slices``): one file per set of parts and query, named by the
+digest of rules.lp, every file it includes and the query file, so any change to one of them is a
+miss; the version of the kind is the digest of the source of this module and kbmodel.py and of
+clingo's version.
+"""
+
+from functools import lru_cache
+import json
+from pathlib import Path
+import re
+
+import clingo
+
+from .. import cachedir
+from . import layout
+
+KIND = "kb-slices"
+_ANONYMOUS = re.compile(r"(?<![A-Za-z0-9_'])_(?![A-Za-z0-9_'])")
+
+
+@lru_cache(maxsize=1)
+def version():
+    """The version of the statement tables: the source of this module and of the KB model's
+    readers it uses (kbmodel.py), and clingo's version."""
+    here = Path(__file__).resolve().parent
+    return cachedir.digest((here / "slicing.py").read_bytes() + (here / "kbmodel.py").read_bytes()
+                           + clingo.__version__.encode())[:16]
+
+
+def program(root, query, parts, fact_preds, cone=True):
+    """The program text of QUERY (queries/<query>.lp) and of the KB's statements in PARTS that can
+    fire when the facts have the predicates FACT_PREDS ((name, arity) pairs) and, with CONE, that
+    a shown atom depends on; ``#program`` directives included. None if the program is not
+    deterministic (then load the files instead)."""
+    table = _table(str(root), query, tuple(parts))
+    if not table["deterministic"]:
+        return None
+    statements = table["statements"]
+    keep = fires(table, fact_preds)
+    if cone and table["hides"]:
+        keep = needed(table, keep)
+    out, part = [], None
+    for i in sorted(keep):
+        name, text = statements[i][:2]
+        if name != part:
+            out.append(f"#program {name}.")
+            part = name
+        out.append(text)
+    return "\n".join(out)
+
+
+def fires(table, fact_preds):
+    """The indices of TABLE's statements that can fire when the facts have the predicates
+    FACT_PREDS (statements other than rules always do)."""
+    statements = table["statements"]
+    can = {tuple(p) for p in table["always"]} | set(fact_preds)   # predicates that may have atoms
+    out, missing, waiting, todo = set(), [0] * len(statements), {}, []
+
+    def fire(i):
+        out.add(i)
+        for d in map(tuple, statements[i][2]):
+            if d not in can:
+                can.add(d)
+                todo.append(d)
+
+    for i, st in enumerate(statements):
+        need = {tuple(p) for p in st[3]} - can
+        missing[i] = len(need)
+        for p in need:
+            waiting.setdefault(p, []).append(i)
+        if not need:
+            fire(i)
+    while todo:
+        for i in waiting.pop(todo.pop(), ()):
+            missing[i] -= 1
+            if missing[i] == 0:
+                fire(i)
+    return out
+
+
+def needed(table, firing):
+    """Of the statements FIRING (indices), those a shown atom, an external or a constraint depends
+    on, and every statement that is not a rule."""
+    statements = table["statements"]
+    defining = {}
+    for i in firing:
+        for d in statements[i][2]:
+            defining.setdefault(tuple(d), []).append(i)
+    out = {i for i in firing if statements[i][5]}                  # the roots
+    todo = [tuple(p) for i in out for p in statements[i][4]]
+    seen = set()
+    while todo:
+        p = todo.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        for i in defining.get(p, ()):
+            if i not in out:
+                out.add(i)
+                todo += map(tuple, statements[i][4])
+    return out
+
+
+def _files(root, query):
+    """rules.lp, the files it includes and the query file: (relative path, bytes), in order."""
+    root = Path(root)
+    names = ["rules.lp"] + layout.included(root) + [f"queries/{query}.lp"]
+    return [(n, (root / n).read_bytes()) for n in names]
+
+
+def _table(root, query, parts):
+    """The statement table of QUERY and the KB's PARTS: read again whenever a file's text changed
+    (the files are read and hashed on every call, about 1 ms), from this process's memory, else
+    from the cache, else built and cached."""
+    files = _files(root, query)
+    h = cachedir.hasher()
+    h.update(repr(sorted(parts)).encode())
+    for name, data in files:
+        h.update(name.encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
+    name = h.hexdigest() + ".json"
+    table = _TABLES.get(name)
+    if table is None:
+        try:
+            with open(cachedir.path(KIND, version(), name), encoding="utf-8") as f:
+                table = json.load(f)
+        except (OSError, ValueError):
+            pass
+        if not (isinstance(table, dict) and set(table) == {"statements", "always", "hides", "deterministic"}):
+            table = build(root, [n for n, _ in files[1:]], set(parts))
+            cachedir.write(KIND, version(), json.dumps(table).encode("utf-8"), name)
+        _TABLES[name] = table
+    return table
+
+
+_TABLES = {}                # file name in the cache -> its table, as read by this process
+
+
+def build(root, files, parts):
+    """The statement table of FILES (relative to ROOT; each starts in part base) for PARTS:
+    ``statements``: [part, text, head predicates, positive body predicates, every predicate it
+    reads, root?] of each rule or other statement in PARTS, in order (a pooled rule unpooled; the
+    roots: constraints, rules with a head of no known predicate, and every statement that is not
+    a rule: ``#show``, ``#external``, ...);
+    ``always``: the predicates of externals (set by the engine); ``hides``: whether ``#show.``
+    hides the atoms not shown; ``deterministic``: see the module docstring."""
+    import clingo.ast
+    from . import codec, kbmodel
+    T = clingo.ast.ASTType
+    statements, always, deterministic, hides = [], set(), True, False
+    edges, loops = [], []                    # (head, body predicate, negative?); self-dependencies
+    for name in files:
+        stms = []
+        with _cwd(root):
+            clingo.ast.parse_files([name], stms.append, logger=codec.quiet)
+        part = "base"
+        for s in stms:
+            t = s.ast_type
+            if t == T.Program:
+                part = s.name
+                continue
+            if t == T.Comment or part not in parts:
+                continue
+            if t != T.Rule:
+                reads = set()
+                if t == T.External:
+                    defines = set()
+                    kbmodel._collect(s.atom, defines, set(), head=True)
+                    always |= defines
+                    for b in s.body:
+                        kbmodel._collect(b, set(), reads)
+                elif t == T.ShowSignature:
+                    if s.name:
+                        reads.add((s.name, s.arity))
+                    else:
+                        hides = True
+                elif t == T.ShowTerm:
+                    for b in s.body:
+                        kbmodel._collect(b, set(), reads)
+                elif t not in (T.Defined, T.Definition):
+                    deterministic = False            # #minimize, #heuristic, #project, theory, ...
+                statements.append([part, str(s), [], [], sorted(reads), True])
+                continue
+            for u in s.unpool():
+                kind = kbmodel._head_kind(u.head)
+                if kind not in ("atom", "constraint"):
+                    deterministic = False
+                defines = kbmodel._head_signatures(u.head)
+                pos, reads = set(), set()
+                for lit in u.body:
+                    plain = lit.ast_type == T.Literal and lit.atom.ast_type == T.SymbolicAtom
+                    sig = kbmodel._signature(lit.atom.symbol) if plain else None
+                    if plain and lit.sign == clingo.ast.Sign.NoSign:
+                        if sig:
+                            pos.add(sig)
+                    other = set()
+                    kbmodel._collect(lit, set(), other)
+                    reads |= other
+                    negative = not (plain and lit.sign == clingo.ast.Sign.NoSign)
+                    edges += [(h, b, negative) for h in defines for b in other]
+                    if sig in defines:
+                        loops.append((sig, u.head.atom.symbol, lit.atom.symbol, negative,
+                                      plain and lit.sign == clingo.ast.Sign.Negation))
+                    elif defines & other:
+                        loops.append((next(iter(defines & other)), None, None, True, False))
+                # a root: a constraint, or a head whose predicate is not known (-p(X), say)
+                statements.append([part, str(u), sorted(defines), sorted(pos), sorted(reads),
+                                   kind != "atom" or not defines])
+    return {"statements": statements, "always": sorted(always), "hides": hides,
+            "deterministic": deterministic and _unique(edges, loops)}
+
+
+def _unique(edges, loops):
+    """Whether a normal program (no choices) with these dependencies has at most one answer set:
+    no predicate depends on itself through ``not``, an aggregate or a condition (stratified),
+    except a predicate ``p`` that depends on no other predicate that depends on it (its own
+    component) and whose rules read ``p`` only with arguments that are parts of the head's
+    (``matches(X,non(F)) :- not matches(X,F)``): every ``not p`` reads a strictly smaller atom,
+    so the program is stratified atom by atom. LOOPS: (predicate, head term, body term, negative?,
+    a plain ``not``?) for each body literal of a rule that reads its own head predicate."""
+    succ = {}
+    for h, b, _ in edges:
+        succ.setdefault(h, set()).add(b)
+
+    def reaches(a, goal):
+        seen, todo = set(), [a]
+        while todo:
+            p = todo.pop()
+            if p == goal:
+                return True
+            if p not in seen:
+                seen.add(p)
+                todo += succ.get(p, ())
+        return False
+
+    for h, b, negative in edges:
+        if not negative or not reaches(b, h):
+            continue
+        if b != h or any(s != h and reaches(s, h) for s in succ[h]):
+            return False                         # a cycle through ``not`` over several predicates
+        for p, head, body, neg, plain in loops:
+            if p == h and (head is None or (neg and not plain)
+                           or not _smaller(body, head, strictly=neg)):
+                return False
+    return True
+
+
+def _smaller(body, head, strictly):
+    """Is every argument of the atom term BODY equal to, or a part of, the same argument of HEAD
+    (and one a proper part, if STRICTLY)?"""
+    ba, ha = getattr(body, "arguments", None), getattr(head, "arguments", None)
+    if ba is None or ha is None or len(ba) != len(ha):
+        return False
+    proper = False
+    for b, h in zip(ba, ha):
+        if _ANONYMOUS.search(str(b)):
+            return False                         # an anonymous variable may stand for anything
+        if str(b) == str(h):
+            continue
+        if not _part_of(str(b), h):
+            return False
+        proper = True
+    return proper or not strictly
+
+
+def _part_of(text, term):
+    """Is TEXT the text of a proper part of the term AST TERM?"""
+    for a in getattr(term, "arguments", None) or ():
+        if str(a) == text or _part_of(text, a):
+            return True
+    return False
+
+
+def _cwd(root):
+    from .driver import working_directory
+    return working_directory(root)

@@ -1,0 +1,177 @@
+"""Slicing (pyengine/asp/slicing.py): a one-query engine loads only the KB rules that can fire on
+its facts, when its program has at most one answer set; the answers and the ground atoms are
+those of the whole program; the statement tables are cached and follow every change of a file;
+the cache's entries of other versions are pruned (pyengine/cachedir.py)."""
+
+import os
+from pathlib import Path
+import time
+
+import clingo
+import pytest
+
+from pyengine import cachedir, snapshot
+from pyengine.asp import codec, layout, slicing
+from pyengine.asp.driver import Engine, kb_root
+from pyengine.facts import snapshot_facts
+from pyengine.terms import Const
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*.yaml"))
+SLICED = ("could_produce", "show", "untap", "cast_free", "enters", "attachments")
+
+
+def true_atoms(engine, externals):
+    with engine.view(externals) as view:
+        return sorted(map(str, view.all_atoms()))
+
+
+def forward_atoms(query, parts, facts, externals):
+    """The true atoms of the program without the rules that can't fire (no cone)."""
+    text = slicing.program(kb_root(), query, parts, {(f[0], len(f) - 1) for f in facts}, cone=False)
+    ctl = clingo.Control(["--warn=none"], logger=codec.quiet)
+    ctl.add("base", [], text)
+    with ctl.backend() as backend:
+        for f in facts:
+            backend.add_rule([backend.add_atom(codec.fact_symbol(f))])
+    ctl.ground([(p, []) for p in parts])
+    for e in externals:
+        ctl.assign_external(codec.fact_symbol(e), True)
+    models = []
+    ctl.solve(on_model=lambda m: models.append(sorted(
+        str(codec.atom_tuple(a)) for a in m.symbols(atoms=True) if not a.name.startswith("__"))))
+    return models
+
+
+@pytest.mark.parametrize("query", SLICED)
+def test_a_sliced_program_gives_the_answers_of_the_whole(query):
+    """Leaving out the rules that can't fire changes no true atom; leaving out, too, those no shown
+    atom depends on changes no answer (every example snapshot, every permanent asked); and rules
+    are left out."""
+    for path in EXAMPLES:
+        snap = snapshot.load(str(path))
+        facts = snapshot_facts(snap)
+        parts = ["base", *layout.query_parts(str(kb_root()), query)]
+        table = slicing._table(str(kb_root()), query, tuple(parts))
+        firing = slicing.fires(table, {(f[0], len(f) - 1) for f in facts})
+        assert len(slicing.needed(table, firing)) < len(firing) < len(table["statements"]), path.name
+        asked = [("asked", p.id) for p in snap.battlefield]
+        sliced, whole = Engine(facts, query), Engine(facts, query, slicing=False)
+        assert sliced.sliced and not whole.sliced
+        answers = whole.ask(asked, models=0)
+        assert len(answers) == 1 and sliced.ask(asked, models=0) == answers, path.name
+        assert forward_atoms(query, parts, facts, asked) == [true_atoms(whole, asked)], path.name
+        with pytest.raises(ValueError):
+            true_atoms(sliced, asked)
+
+
+@pytest.mark.parametrize("query", ("actions", "produce", "pay", "check_states"))
+def test_programs_with_choices_are_not_sliced(query):
+    """Several answer sets could come in another order: such programs load their files whole."""
+    parts = ["base", *layout.query_parts(str(kb_root()), query)]
+    assert slicing.program(kb_root(), query, parts, {("permanent", 1)}) is None
+
+
+def table(tmp_path, text):
+    (tmp_path / "p.lp").write_text(text, encoding="utf-8")
+    return slicing.build(str(tmp_path), ["p.lp"], {"base"})
+
+
+def test_what_makes_a_program_deterministic(tmp_path):
+    assert table(tmp_path, "a(X) :- b(X). c :- not a(1).")["deterministic"]
+    assert not table(tmp_path, "{ a(X) } :- b(X).")["deterministic"]          # a choice
+    assert not table(tmp_path, "a ; b :- c.")["deterministic"]                 # a disjunction
+    assert not table(tmp_path, "a :- not b. b :- not a.")["deterministic"]     # two answer sets
+    assert not table(tmp_path, "a(X) :- b(X), not c(X). c(X) :- a(X).")["deterministic"]
+    assert not table(tmp_path, ":~ a(X). [1@1,X]")["deterministic"]            # optimisation
+    assert not table(tmp_path, "#minimize { 1,X : a(X) }.")["deterministic"]
+    # stratified term by term: every `not p` reads a part of the head's arguments
+    assert table(tmp_path, "m(X,non(F)) :- f(non(F)), o(X), not m(X,F).\n"
+                           "m(X,and(F,G)) :- f(and(F,G)), m(X,F), m(X,G).")["deterministic"]
+    assert not table(tmp_path, "m(X,F) :- f(non(F)), o(X), not m(X,non(F)).")["deterministic"]
+    assert not table(tmp_path, "m(X,non(F)) :- f(non(F)), o(X), not m(_,F).")["deterministic"]
+    assert not table(tmp_path, "m(f(X)) :- m(X), n(X). m(X) :- o(X), not m(f(X)).")["deterministic"]
+
+
+def test_rules_that_cannot_fire_are_left_out(tmp_path):
+    """Positive body literals of predicates without atoms block a rule; `not`, aggregates and
+    conditions don't; what a rule that fires defines can have atoms; externals can."""
+    t = table(tmp_path, "#external e(X) : d(X).\n"
+                        "a(X) :- in(X).\nb(X) :- a(X), gone(X).\nc(X) :- a(X), not gone(X).\n"
+                        "d(X) :- c(X), #count { Y : gone(Y) } = 0.\nf(X) :- e(X).\ng :- b(_).\n")
+    slicing._TABLES.clear()
+    (tmp_path / "rules.lp").write_text('#include "p.lp".\n', encoding="utf-8")
+    (tmp_path / "queries").mkdir()
+    (tmp_path / "queries" / "q.lp").write_text("#show c/1.\n", encoding="utf-8")
+    assert t["deterministic"]
+    text = slicing.program(tmp_path, "q", ["base"], {("in", 1)})
+    kept = [line for line in text.splitlines() if not line.startswith("#program")]
+    assert kept == ["#external e(X) : d(X). [false]", "a(X) :- in(X).", "c(X) :- a(X); not gone(X).",
+                    "d(X) :- c(X); 0 = #count { Y: gone(Y) }.", "f(X) :- e(X).", "#show c/1."]
+    assert "b(X)" in slicing.program(tmp_path, "q", ["base"], {("in", 1), ("gone", 1)})
+
+
+def test_only_what_a_shown_atom_or_a_constraint_depends_on_is_kept(tmp_path):
+    """With `#show.`, a rule is kept if a #show, an external's condition or a constraint reads
+    what it defines, directly or through kept rules; without it every atom is shown."""
+    t = table(tmp_path, "#show.\n#show s/1.\n#external e(X) : d(X).\n"
+                        "a(X) :- in(X).\nb(X) :- a(X).\ns(X) :- b(X), not c(X).\nc(X) :- in(X), x(X).\n"
+                        "d(X) :- in(X).\nu(X) :- a(X).\nv(X) :- u(X).\n:- v(X), w(X).\nw(X) :- in(X).\n"
+                        "n(X) :- in(X).\n")
+    firing = slicing.fires(t, {("in", 1), ("x", 1)})
+    texts = lambda keep: [t["statements"][i][1] for i in sorted(keep)]
+    assert "n(X) :- in(X)." in texts(firing)
+    kept = texts(slicing.needed(t, firing))
+    assert [k for k in kept if ":-" in k and not k.startswith(("#show", "#external"))] == [
+        "a(X) :- in(X).", "b(X) :- a(X).", "s(X) :- b(X); not c(X).", "c(X) :- in(X); x(X).",
+        "d(X) :- in(X).", "u(X) :- a(X).", "v(X) :- u(X).", "#false :- v(X); w(X).", "w(X) :- in(X)."]
+    assert t["hides"] and not table(tmp_path, "#show s/1.\ns(X) :- in(X).")["hides"]
+
+
+def test_the_table_follows_every_change_of_a_file(tmp_path, monkeypatch):
+    """A changed KB or query file is a new table (in this process and in the cache); a broken
+    cache file is rebuilt."""
+    import shutil
+    for name in ("rules.lp", "kb", "queries"):
+        (shutil.copytree if (ROOT / name).is_dir() else shutil.copy)(ROOT / name, tmp_path / name)
+    monkeypatch.setenv("MTGKB_HOME", str(tmp_path))
+    monkeypatch.setenv("MTGKB_CACHE_DIR", str(tmp_path / "cache"))
+    snap = snapshot.validate({"players": ["alice"], "battlefield": [
+        {"id": "f", "card": "Forest", "controller": "alice"}]})
+    facts = snapshot_facts(snap)
+    slicing._TABLES.clear()
+    ask = lambda: Engine(facts, "could_produce").ask([("asked", "f")])
+    assert ask() == [[("could_produce", "f", Const("g"))]]      # 305.6
+    folder = cachedir.path(slicing.KIND, slicing.version())
+    assert len(list(folder.iterdir())) == 1
+    query = tmp_path / "queries" / "could_produce.lp"
+    query.write_text(query.read_text() + "\n#show tapped/1.\n")
+    assert ask() == [[("could_produce", "f", Const("g"))]]
+    assert len(list(folder.iterdir())) == 2
+    land = tmp_path / "kb" / "land_types.lp"
+    land.write_text(land.read_text() + "\ncould_produce(X,c) :- permanent(X).\n")
+    assert ask() == [[("could_produce", "f", Const("c")), ("could_produce", "f", Const("g"))]]
+    assert len(list(folder.iterdir())) == 3
+    for f in folder.iterdir():
+        f.write_text("[1, 2]")
+    slicing._TABLES.clear()
+    assert len(ask()[0]) == 2
+
+
+def test_entries_of_other_versions_are_pruned_once_a_day_old(tmp_path, monkeypatch):
+    monkeypatch.setenv("MTGKB_CACHE_DIR", str(tmp_path))
+    old = tmp_path / "cards-old"
+    old.mkdir()
+    (old / "x.json").write_text("{}")
+    recent = tmp_path / "cards-recent"
+    recent.mkdir()
+    grammar = tmp_path / "oracle-grammar-old.lark"
+    grammar.write_text("")
+    day = time.time() - cachedir.MAX_AGE - 60
+    os.utime(old, (day, day))
+    os.utime(grammar, (day, day))
+    assert cachedir.write("cards", "new", b"{}", "y.json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards-new", "cards-recent", "oracle-grammar-old.lark"]
+    assert cachedir.write("oracle-grammar", "new.lark", b"table")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards-new", "cards-recent", "oracle-grammar-new.lark"]
+    assert (tmp_path / "cards-new" / "y.json").read_bytes() == b"{}"
