@@ -55,11 +55,18 @@ def affects(text, type_line="Creature — Elf"):
     # 605.1b: a trigger that does not trigger on a mana ability or on mana being added is not a
     # mana ability, so never part of what tapping for mana adds (produce); it acts once it
     # triggers (603.2). If it adds mana itself, 106.7 ("an ability of that permanent") counts it
-    # in could-produce; the mana ability of a token it creates is the token's (Carrier Thrall).
-    ("When this creature enters, add {R}{G}.", {"could-produce", "apply"}),      # Burning-Tree Emissary
+    # in could-produce (kb/ability_mana.lp carries that out: resolving it is apply's); the mana
+    # ability of a token it creates is the token's (Carrier Thrall).
+    ("When this creature enters, add {R}{G}.", {"apply"}),                      # Burning-Tree Emissary
+    # 603.4: an intervening "if" is checked as the ability resolves; the KB does not evaluate this
+    # one, so whether it would add mana now is unknown: could-produce keeps the note
+    ("When this creature enters, if you cast it from your hand, add {R}{R}{R}.",
+     {"could-produce", "apply"}),                                                # Coal Stoker
     ("When this creature dies, create a 1/1 colorless Eldrazi Scion creature token. It has "
      '"Sacrifice this token: Add {C}."', {"apply"}),                            # Carrier Thrall
-    ("Firebending 1", {"could-produce", "apply"}),                               # 702.189a
+    ("Firebending 1", {"apply"}),                                                # 702.189a
+    # 702.189a with an amount of the creature itself: counted for mana abilities only (a note)
+    ("Firebending X, where X is this creature's power.", {"could-produce", "apply"}),   # Firebending Student
     # 605.1a, 106.7: an activated ability that creates tokens with a mana ability adds no mana
     # itself (the tokens' mana is theirs): whether to list it and what it does, not what this
     # permanent could produce (Spawnsire of Ulamog's first ability)
