@@ -110,8 +110,11 @@ def test_mana_that_replaces_the_first_mana_withholds_it():
     # 605.1b, 106.12a: triggered mana abilities; "enchanted Forest" is what the Aura enchants
     ("Whenever enchanted Forest is tapped for mana, its controller adds an additional one mana of the chosen color.",
      {f'mana_trigger_on({AB},attached(subtype("Forest")),any,its_controller)', f"mana_chosen({AB},1,1)"}),
-    ("Whenever you tap a creature for mana, add an additional {G}.",
-     {f"mana_trigger_on({AB},creature,you,you)", f"mana_amount({AB},1,g,1)"}),
+    # an amount that counts (107.3a) stays designed ("you tap a creature ... add an additional {G}"
+    # is carried out by kb/mana_triggers.lp: tests/test_mana_triggers_general.py)
+    ("Whenever enchanted land is tapped for mana, its controller adds an additional {G} for each Elf on the "
+     "battlefield.", {f"mana_trigger_on({AB},attached(land),any,its_controller)",
+                      f'mana_amount({AB},1,g,count(subtype("Elf")))'}),
     ("Whenever enchanted land is tapped for mana, its controller adds an additional {G}{G}.",
      {f"mana_trigger_on({AB},attached(land),any,its_controller)", f"mana_amount({AB},1,g,2)"}),
 ])

@@ -18,6 +18,8 @@ not its shape; otherwise it raises :class:`Unmodelled` carrying the facts, since
 carry them out yet: the line stays a note for the answers it could change.
 """
 
+from dataclasses import replace
+
 from ..terms import Const, Fn
 from . import affects, ir, mana_ir
 from .shapes import Unmodelled, filter_term
@@ -55,8 +57,11 @@ def static(ctx, sentences):
 
 
 def triggered(ctx, a):
-    """Designed facts of a triggered mana ability, or None."""
+    """The facts of a triggered mana ability: returned if the KB carries them out, raised with
+    Unmodelled if they are the designed vocabulary only; None if A is not one."""
     found = _mana_trigger(ctx, a.trigger, a.effect)
+    if found is not None and found[0] is None:          # a shape kb/mana_triggers.lp carries out
+        return found[1]
     if found is not None:
         raise Unmodelled(found[0], found[1])
     return None
@@ -217,5 +222,37 @@ def _mana_trigger(ctx, t, effect):
     if mana is None or mana.kind == "other" or who is None:
         return None
     facts = [("triggered", ctx.ab), ("mana_trigger_on", ctx.ab, event[0], Const(event[1]), Const(who))]
+    known = _trigger_mana(ctx.ab, event, who, mana)
+    if known is not None:
+        return None, known
     return "this mana trigger is not modelled", facts + mana_ir.designed_facts(ctx.ab, mana)
+
+
+# 602.2: only a permanent's controller activates its mana abilities, so "that player" / "its
+# controller" of a trigger on any player tapping is the player who tapped, as "you" is when you tap
+_TO_TAPPER = {("any", "that_player"), ("any", "its_controller"), ("you", "you")}
+
+
+def _trigger_mana(ab, event, who, mana):
+    """The facts kb/mana_triggers.lp carries out for a triggered mana ability (106.12a, 605.1b) on
+    tapping a permanent of a filter kb/filters.lp knows, whose mana goes to the player who tapped:
+    mana_trigger(Ab,F,W) for one mana of any type that permanent produced; mana_trigger_on(Ab,F,W,R)
+    with the mana's own facts (fixed, one mana of any color, a combination: its option vectors).
+    None for any other shape (the designed facts then stay a note)."""
+    f, w = event
+    if not mana_ir.known_filter(f) or (w, who) not in _TO_TAPPER or mana.count is not None:
+        return None
+    if mana.kind == "produced":
+        if mana.amount != ir.Number(1) or mana.reflect != "type":
+            return None
+        return [("triggered", ab), ("mana_trigger", ab, f, Const(w))]
+    if mana.kind not in ("fixed", "choice", "any_color", "any_one_color", "combination"):
+        return None
+    try:
+        own = mana_ir.facts(ab, replace(mana, additional=False))
+    except Unmodelled:
+        return None
+    if not all(fact[0] in ("mana_option", "mana_combination", "mana_combination_type") for fact in own):
+        return None
+    return [("triggered", ab), ("mana_trigger_on", ab, f, Const(w), Const(who))] + own
 

@@ -529,7 +529,9 @@ def triggered(ctx, a):
         facts = matcher(ctx, t, a.effect)
         if facts is not None:
             return facts
-    lower_designed.triggered(ctx, a)
+    facts = lower_designed.triggered(ctx, a)
+    if facts is not None:
+        return facts
     trigger_mana(ctx, a)                # 605.1b, 106.7: a trigger that adds mana, not a mana ability
     raise Unmodelled("not modelled")
 
