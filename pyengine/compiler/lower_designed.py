@@ -8,7 +8,9 @@ vocabulary that the KB's next step will read (docs/compiler.md, "Designed vocabu
 - ``grants_filter(Ab,F,G)``: the permanents matching F have the quoted ability G (613.1f);
 - ``mana_trigger_on(Ab,F,W,R)``: Ab triggers whenever W (``any``/``you``) taps a permanent
   matching F for mana (or F "is tapped for mana"), and R (``you``, ``that_player``,
-  ``its_controller``) adds the mana of Ab's mana facts (605.1b, 106.12a);
+  ``its_controller``) adds the mana of Ab's mana facts (605.1b, 106.12a); carried out by
+  kb/mana_triggers.lp (returned, not raised) for a filter kb/filters.lp knows, mana going to the
+  player who tapped, and mana that is a set of options (:func:`_trigger_mana`);
 - ``spell_mana(Ab)``: the spell ability Ab adds the mana of its mana facts (a ritual, 605.1a
   does not make it a mana ability).
 
