@@ -242,7 +242,13 @@ def _trigger_mana(ab, event, who, mana):
     with the mana's own facts (fixed, one mana of any color, a combination: its option vectors).
     None for any other shape (the designed facts then stay a note)."""
     f, w = event
-    if not mana_ir.known_filter(f) or (w, who) not in _TO_TAPPER or mana.count is not None:
+    if isinstance(f, Fn) and f.name == "attached" and len(f.args) == 1:
+        # 303.4: "enchanted land": the permanent the Aura is attached to, whoever taps it (its controller)
+        if not mana_ir.known_filter(f.args[0]) or (w, who) != ("any", "its_controller") or mana.kind == "produced":
+            return None
+    elif not mana_ir.known_filter(f) or (w, who) not in _TO_TAPPER:
+        return None
+    if mana.count is not None:
         return None
     if mana.kind == "produced":
         if mana.amount != ir.Number(1) or mana.reflect != "type":
