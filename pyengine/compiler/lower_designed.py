@@ -61,7 +61,7 @@ def static(ctx, sentences):
 def triggered(ctx, a):
     """The facts of a triggered mana ability: returned if the KB carries them out, raised with
     Unmodelled if they are the designed vocabulary only; None if A is not one."""
-    found = _mana_trigger(ctx, a.trigger, a.effect)
+    found = _mana_trigger(ctx, a.trigger, a.effect)     # raises Unmodelled for a part the KB carries out
     if found is not None and found[0] is None:          # a shape kb/mana_triggers.lp carries out
         return found[1]
     if found is not None:
@@ -250,6 +250,14 @@ def _trigger_mana(ab, event, who, mana):
         return None
     if mana.count is not None:
         return None
+    if mana.kind == "chosen" and isinstance(f, Fn) and f.name == "attached" and not mana.options \
+            and isinstance(mana.amount, ir.Number) and isinstance(mana.amount.value, int):
+        # 607.2d: the color chosen for the Aura as it entered, the snapshot's (kb/chosen_mana.lp,
+        # kb/mana_triggers.lp); as for a mana ability of the chosen color, paying with it is a note
+        raise Unmodelled("mana of the chosen color: produce reads the snapshot's `chosen` color of the Aura "
+                         "(every color when it is not given); paying with that mana is not modelled yet",
+                         [("triggered", ab), ("mana_trigger_on", ab, f, Const(w), Const(who)),
+                          ("mana_chosen", ab, 1, mana.amount.value)], affects=affects.PAYMENT)
     if mana.kind == "produced":
         if mana.amount != ir.Number(1) or mana.reflect != "type":
             return None
