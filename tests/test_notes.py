@@ -55,11 +55,23 @@ def affects(text, type_line="Creature — Elf"):
     # 605.1b: a trigger that does not trigger on a mana ability or on mana being added is not a
     # mana ability, so never part of what tapping for mana adds (produce); it acts once it
     # triggers (603.2). If it adds mana itself, 106.7 ("an ability of that permanent") counts it
-    # in could-produce; the mana ability of a token it creates is the token's (Carrier Thrall).
-    ("When this creature enters, add {R}{G}.", {"could-produce", "apply"}),      # Burning-Tree Emissary
+    # in could-produce (kb/ability_mana.lp carries that out: resolving it is apply's); the mana
+    # ability of a token it creates is the token's (Carrier Thrall).
+    ("When this creature enters, add {R}{G}.", {"apply"}),                      # Burning-Tree Emissary
+    # 603.4: an intervening "if" is checked as the ability resolves; the KB does not evaluate this
+    # one, so whether it would add mana now is unknown: could-produce keeps the note
+    ("When this creature enters, if you cast it from your hand, add {R}{R}{R}.",
+     {"could-produce", "apply"}),                                                # Coal Stoker
     ("When this creature dies, create a 1/1 colorless Eldrazi Scion creature token. It has "
      '"Sacrifice this token: Add {C}."', {"apply"}),                            # Carrier Thrall
-    ("Firebending 1", {"could-produce", "apply"}),                               # 702.189a
+    ("Firebending 1", {"apply"}),                                                # 702.189a
+    # 605.1b, 106.7: the other instructions of the sentence neither add nor change mana
+    ("Whenever a creature enters, you lose 1 life and add {B}.", {"apply"}),     # Carnival of Souls
+    # 608.2b: a target that became illegal makes the ability not resolve: could-produce keeps the note
+    ("Whenever you cast an instant or sorcery spell, this creature deals 1 damage to target opponent. Add {R}.",
+     {"could-produce", "apply"}),
+    # 702.189a with an amount of the creature itself: counted for mana abilities only (a note)
+    ("Firebending X, where X is this creature's power.", {"could-produce", "apply"}),   # Firebending Student
     # 605.1a, 106.7: an activated ability that creates tokens with a mana ability adds no mana
     # itself (the tokens' mana is theirs): whether to list it and what it does, not what this
     # permanent could produce (Spawnsire of Ulamog's first ability)
@@ -84,7 +96,8 @@ def test_haste_for_others_changes_actions_and_show(text):
     "All Mountains are Plains.",                               # 305.7: land types selected by subtype
     'Other permanents you control have "{T}: Add one mana of any color."',  # 613.1f: "other"
     "{T}: Add X mana in any combination of colors.",            # mana the KB does not add yet
-    "Whenever enchanted land is tapped for mana, its controller adds an additional {G}.",  # 605.1b
+    # 605.1b: a triggered mana ability whose amount counts (107.3a) is designed only
+    "Whenever enchanted land is tapped for mana, its controller adds an additional {G} for each Elf on the battlefield.",
 ])
 def test_what_could_change_what_a_permanent_could_produce(text):
     assert {"could-produce", "produce"} <= affects(text)
@@ -150,6 +163,7 @@ def test_every_fact_the_compiler_gives_is_declared_in_the_schema():
              "{T}: Add {C}. Spend this mana only to cast artifact spells.", "{T}: Add {G}. Activate only as a sorcery.",
              "Whenever enchanted land is tapped for mana, its controller adds an additional {G}.",
              "Whenever a player taps a Swamp for mana, that player adds one mana of any type that land produced.",
+             "Whenever you tap an artifact token for mana, add one mana of any type that artifact token produced.",
              "Nonbasic lands are Mountains.", 'Creatures you control have "{T}: Add {G}."',
              "{T}: Add one mana of any color in your commander's color identity."]
     spells = ["Add {R}{R}{R}."]

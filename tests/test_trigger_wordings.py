@@ -12,6 +12,7 @@ import pytest
 from pyengine import cardlib
 from pyengine.compiler import compile_card, compile_text, ir, parse_line
 from pyengine.compiler.lower_effects import several_events
+from pyengine.terms import Const
 
 
 @pytest.mark.parametrize("text", [
@@ -98,12 +99,15 @@ def test_a_newly_read_trigger_is_a_note_for_apply_only():
     assert li.parsed and not li.modelled and li.affects == frozenset({"apply"})
 
 
-def test_a_newly_read_trigger_that_adds_mana_is_a_note_for_could_produce_too():
-    """Mana a triggered ability adds when it resolves is mana the permanent could produce (the
-    rule of what a permanent could produce): its note concerns could-produce as well as apply."""
+def test_a_newly_read_trigger_that_adds_mana_counts_in_could_produce():
+    """Mana a triggered ability adds when it resolves is mana the permanent could produce (106.7):
+    the KB is given it (triggered, trigger_mana and the mana, kb/ability_mana.lp), so the note
+    concerns apply only (resolving it is not modelled)."""
     c = compile_card(_card("Whenever you roll one or more dice, add {R}."))
     (li,) = c.lines
-    assert li.parsed and not li.modelled and li.affects == frozenset({"could-produce", "apply"})
+    assert li.parsed and not li.modelled and li.affects == frozenset({"apply"})
+    ab = next(f[1] for f in c.facts if f[0] == "trigger_mana")
+    assert ("mana_option", ab, 1, Const("r"), 1) in c.facts and ("triggered", ab) in c.facts
 
 
 def test_his_is_the_possessive_of_the_object_itself():

@@ -19,7 +19,7 @@ from . import ir, mana_ir, spend
 from . import riders as mana_riders
 from .affects import PAYMENT, changes_mana
 from .conditions import condition
-from .lower_loyalty_chapter import chapter, loyalty
+from .lower_loyalty_chapter import chapter, firebending, loyalty
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, filter_term, int_of, is_self, simple_type,
                      sacrifice_filter, targets, untapped_filter, untapped_you_control)
 from ..symbols import NotModelled, parse_mana_cost
@@ -59,9 +59,9 @@ def lower(ctx, line):
         if isinstance(a, ir.Static):
             return Lowered(static(ctx, a.effect))
         if isinstance(a, ir.Loyalty):
-            loyalty(ctx, a, mana_effect)              # 605.1a, 606, 106.7: always a note
+            loyalty(ctx, a)                           # 605.1a, 606, 106.7: always a note
         if isinstance(a, ir.Chapter):
-            chapter(a)                                # 714.2b, 605.1b: a note
+            chapter(ctx, a)                           # 714.2b, 605.1b, 106.7: a note
         raise Unmodelled(f"{type(a).__name__.lower()} abilities are not modelled")
     except Unmodelled as e:
         if e.facts:                 # part of the line is an ability the KB knows (603.2 ...)
@@ -83,15 +83,19 @@ _ENCHANTABLE = {"creature", "permanent", "land", "artifact", "enchantment", "pla
 def _keywords(ctx, items):
     """The facts of a keyword line. Each keyword of a list is its own ability (113.2c): those the
     KB knows are given even when another one of the line is not (the note is about that one)."""
-    facts, unknown, reason = [], [], ""
+    facts, unknown, reason, answers = [], [], "", []
     for k in items:
         try:
             facts += _keyword(ctx, k)
         except Unmodelled as e:
             unknown.append(k)
             reason = reason or str(e)
+            facts += e.facts
+            answers.append(e.affects)
     if unknown:
-        raise Unmodelled(reason, facts, part=ir.Keywords(tuple(unknown)))
+        # the answers the keywords not carried out could change, when each one's lowering knows them
+        known = None if None in answers else frozenset().union(*answers)
+        raise Unmodelled(reason, facts, part=ir.Keywords(tuple(unknown)), affects=known)
     return facts
 
 
@@ -107,6 +111,8 @@ def _keyword(ctx, k):
         if t not in _ENCHANTABLE:
             raise Unmodelled(f"enchant {t or 'this'} is not modelled")
         return [("keyword", ctx.ab, Const("enchant")), ("enchant_filter", ctx.ab, Const(t))]
+    if k.name == "firebending":
+        firebending(ctx, k)                 # 702.189a, 605.1b, 106.7: a note for apply if it adds known mana
     raise Unmodelled(f"keyword {k.name!r} is not modelled")
 
 

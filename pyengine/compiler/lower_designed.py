@@ -8,7 +8,9 @@ vocabulary that the KB's next step will read (docs/compiler.md, "Designed vocabu
 - ``grants_filter(Ab,F,G)``: the permanents matching F have the quoted ability G (613.1f);
 - ``mana_trigger_on(Ab,F,W,R)``: Ab triggers whenever W (``any``/``you``) taps a permanent
   matching F for mana (or F "is tapped for mana"), and R (``you``, ``that_player``,
-  ``its_controller``) adds the mana of Ab's mana facts (605.1b, 106.12a);
+  ``its_controller``) adds the mana of Ab's mana facts (605.1b, 106.12a); carried out by
+  kb/mana_triggers.lp (returned, not raised) for a filter kb/filters.lp knows, mana going to the
+  player who tapped, and mana that is a set of options (:func:`_trigger_mana`);
 - ``spell_mana(Ab)``: the spell ability Ab adds the mana of its mana facts (a ritual, 605.1a
   does not make it a mana ability).
 
@@ -17,6 +19,8 @@ mana_chosen, mana_produced, mana_reflect_filter). Each function here returns Non
 not its shape; otherwise it raises :class:`Unmodelled` carrying the facts, since the KB does not
 carry them out yet: the line stays a note for the answers it could change.
 """
+
+from dataclasses import replace
 
 from ..terms import Const, Fn
 from . import affects, ir, mana_ir
@@ -55,8 +59,11 @@ def static(ctx, sentences):
 
 
 def triggered(ctx, a):
-    """Designed facts of a triggered mana ability, or None."""
-    found = _mana_trigger(ctx, a.trigger, a.effect)
+    """The facts of a triggered mana ability: returned if the KB carries them out, raised with
+    Unmodelled if they are the designed vocabulary only; None if A is not one."""
+    found = _mana_trigger(ctx, a.trigger, a.effect)     # raises Unmodelled for a part the KB carries out
+    if found is not None and found[0] is None:          # a shape kb/mana_triggers.lp carries out
+        return found[1]
     if found is not None:
         raise Unmodelled(found[0], found[1])
     return None
@@ -217,5 +224,51 @@ def _mana_trigger(ctx, t, effect):
     if mana is None or mana.kind == "other" or who is None:
         return None
     facts = [("triggered", ctx.ab), ("mana_trigger_on", ctx.ab, event[0], Const(event[1]), Const(who))]
+    known = _trigger_mana(ctx.ab, event, who, mana)
+    if known is not None:
+        return None, known
     return "this mana trigger is not modelled", facts + mana_ir.designed_facts(ctx.ab, mana)
+
+
+# 602.2: only a permanent's controller activates its mana abilities, so "that player" / "its
+# controller" of a trigger on any player tapping is the player who tapped, as "you" is when you tap
+_TO_TAPPER = {("any", "that_player"), ("any", "its_controller"), ("you", "you")}
+
+
+def _trigger_mana(ab, event, who, mana):
+    """The facts kb/mana_triggers.lp carries out for a triggered mana ability (106.12a, 605.1b) on
+    tapping a permanent of a filter kb/filters.lp knows, whose mana goes to the player who tapped:
+    mana_trigger(Ab,F,W) for one mana of any type that permanent produced; mana_trigger_on(Ab,F,W,R)
+    with the mana's own facts (fixed, one mana of any color, a combination: its option vectors).
+    None for any other shape (the designed facts then stay a note)."""
+    f, w = event
+    if isinstance(f, Fn) and f.name == "attached" and len(f.args) == 1:
+        # 303.4: "enchanted land": the permanent the Aura is attached to, whoever taps it (its controller)
+        if not mana_ir.known_filter(f.args[0]) or (w, who) != ("any", "its_controller") or mana.kind == "produced":
+            return None
+    elif not mana_ir.known_filter(f) or (w, who) not in _TO_TAPPER:
+        return None
+    if mana.count is not None:
+        return None
+    if mana.kind == "chosen" and isinstance(f, Fn) and f.name == "attached" and not mana.options \
+            and isinstance(mana.amount, ir.Number) and isinstance(mana.amount.value, int):
+        # 607.2d: the color chosen for the Aura as it entered, the snapshot's (kb/chosen_mana.lp,
+        # kb/mana_triggers.lp); as for a mana ability of the chosen color, paying with it is a note
+        raise Unmodelled("mana of the chosen color: produce reads the snapshot's `chosen` color of the Aura "
+                         "(every color when it is not given); paying with that mana is not modelled yet",
+                         [("triggered", ab), ("mana_trigger_on", ab, f, Const(w), Const(who)),
+                          ("mana_chosen", ab, 1, mana.amount.value)], affects=affects.PAYMENT)
+    if mana.kind == "produced":
+        if mana.amount != ir.Number(1) or mana.reflect != "type":
+            return None
+        return [("triggered", ab), ("mana_trigger", ab, f, Const(w))]
+    if mana.kind not in ("fixed", "choice", "any_color", "any_one_color", "combination"):
+        return None
+    try:
+        own = mana_ir.facts(ab, replace(mana, additional=False))
+    except Unmodelled:
+        return None
+    if not all(fact[0] in ("mana_option", "mana_combination", "mana_combination_type") for fact in own):
+        return None
+    return [("triggered", ab), ("mana_trigger_on", ab, f, Const(w), Const(who))] + own
 

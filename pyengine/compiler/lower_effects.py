@@ -11,6 +11,7 @@ import re
 
 from ..terms import Const, fn
 from . import ir, lower_designed, mana_ir
+from .lower_loyalty_chapter import triggered as trigger_mana
 from .shapes import Unmodelled, controller_phrase, counters, int_of, is_self, kb_filter, targets
 from ..symbols import MAX_NUMBER
 
@@ -528,7 +529,10 @@ def triggered(ctx, a):
         facts = matcher(ctx, t, a.effect)
         if facts is not None:
             return facts
-    lower_designed.triggered(ctx, a)
+    facts = lower_designed.triggered(ctx, a)
+    if facts is not None:
+        return facts
+    trigger_mana(ctx, a)                # 605.1b, 106.7: a trigger that adds mana, not a mana ability
     raise Unmodelled("not modelled")
 
 

@@ -1,43 +1,153 @@
-"""Loyalty abilities (606) and chapter abilities (714) that add mana: what they are, precisely.
+"""Abilities that add mana but are not mana abilities: loyalty abilities (606), triggered
+abilities that trigger on something else than mana (603, 605.1b), chapter abilities (714) and
+firebending (702.189a). What they are, precisely.
 
 A loyalty ability is an activated ability with a loyalty symbol in its cost (606.3); it is never
 a mana ability, even when it adds mana (605.1a: "... and it's not a loyalty ability"), so it uses
 the stack and may be activated only as 606.3 allows (main phase, empty stack, once each turn per
-permanent). What a permanent "could produce" counts any ability of that permanent that would add
-mana if it resolved (106.7), a loyalty ability included. So a loyalty ability whose effect is only
-mana the KB models gives ``activated``, ``loyalty`` and its mana facts (kb/loyalty_mana.lp reads
-them for could-produce), plus ``effect_not_modelled``: activating it is not modelled, and the line
-is a note for the answers that activate (``actions``, ``apply``) and for ``show``. ``produce``
-answers for mana abilities only (605.1a), so it does not concern it.
+permanent). A triggered ability is a mana ability only if it triggers on a mana ability or on
+mana being added (605.1b); "When this creature enters, add {R}{G}.", "Whenever you cast an instant
+or sorcery spell, add {R}.", a chapter ability (714.2b: it triggers on lore counters) and
+firebending N (702.189a: "Whenever this creature attacks, add N {R}.") use the stack.
 
-A chapter ability is a triggered ability (714.2b: "When one or more lore counters are put onto this
-Saga, ..."), not a mana ability: it triggers on lore counters, not on a mana ability or on mana
-being added (605.1b), and uses the stack. If it adds mana itself, 106.7 counts that mana in what the
-Saga could produce, which the KB does not model: a note for `could-produce` and `apply` only
-(:func:`pyengine.compiler.affects.of_line`).
+What a permanent "could produce" counts any ability of that permanent that would add mana if it
+resolved (106.7). So such an ability whose mana the KB models gives its mana facts with
+``loyalty`` (``activated``) or ``triggered`` and ``trigger_mana``: kb/ability_mana.lp counts that
+mana in what the permanent could produce. Activating a loyalty ability (606.3) and resolving a
+trigger are not modelled: the line stays a note for the answers that activate or perform
+(``actions``, ``apply``, and ``show`` for a loyalty ability), never for ``produce`` (mana
+abilities only, 605.1a) nor for ``could-produce``.
+
+The mana counts only if nothing but the mana decides it: the ability adds mana in its first
+sentence (with other instructions that do not add or change mana), with no condition the KB does
+not evaluate (an intervening "if", 603.4, is checked as the ability resolves), no target (a
+target that became illegal makes it not resolve, 608.2b), and an amount the KB counts (kb/mana.lp,
+kb/game_amounts.lp; an amount of the permanent itself is keyed for mana abilities only).
+Otherwise the line keeps its note for could-produce (:func:`pyengine.compiler.affects.of_line`).
 """
 
-from .shapes import Unmodelled
+from dataclasses import replace
+
+from ..terms import Const
+from . import affects, ir, mana_ir
+from .shapes import Unmodelled, targets
 
 LOYALTY_AFFECTS = frozenset({"actions", "apply", "show"})
+TRIGGER_AFFECTS = frozenset({"apply"})
 
 
-def loyalty(ctx, a, mana_effect):
+def _add_clause(sentence):
+    """The one clause of SENTENCE that adds mana, as an "add" instruction of its controller, if
+    the sentence's other clauses neither add nor change mana; None otherwise. "you may add" is
+    read as "add" (106.7: the mana it could produce), "that player adds" likewise (the mana the
+    ability produces, whoever gets it)."""
+    if sentence.kind != "sentence" or sentence.leads:
+        return None
+    adds = [c for c in sentence.clauses if isinstance(c, ir.Clause) and c.verb_name == "add_mana"]
+    others = [c for c in sentence.clauses if c not in adds]
+    if len(adds) != 1 or any(affects.changes_mana(c) for c in others):
+        return None
+    c = adds[0]
+    if c.aux not in (None, "may") or not _producer(c.subject):
+        return None
+    return replace(c, subject=None, aux=None)
+
+
+def _producer(subject):
+    """You (the ability's controller), or "that player" of a trigger on a player's step."""
+    if subject is None or subject == ir.Ref("you"):
+        return True
+    return isinstance(subject, ir.Obj) and subject.quantity == ir.Quantity("that") \
+        and subject.groups == ((ir.Char("noun", "player"),),) and not subject.qualifiers
+
+
+def ability_mana(ctx, sentences):
+    """(facts, reason): the mana facts of an ability that is not a mana ability whose effect adds
+    mana the KB models (see the module doc), or (None, why not)."""
+    if not sentences:
+        return None, "no effect"
+    first = sentences[0]
+    if any(isinstance(lead, ir.Node) and lead.kind == "lead_if" for lead in first.leads):
+        return None, ("the condition checked as the ability resolves (603.4) is not evaluated: "
+                      "could-produce does not know whether it adds mana")
+    clause = _add_clause(first)
+    if clause is None:
+        return None, "not modelled"
+    if any(affects.changes_mana(s) for s in sentences[1:]):
+        return None, "what follows changes the mana and is not modelled"
+    if targets(sentences):
+        return None, "an ability with a target adds mana only if it resolves (608.2b): not modelled"
+    mana = mana_ir.of_sentence(ir.Sentence((), (clause,), (), first.tail, first.kind))
+    if mana is None or mana.kind == "other":
+        return None, "mana of this kind is not modelled"
+    return _facts(ctx.ab, mana)
+
+
+def _facts(ab, mana):
+    try:
+        facts = mana_ir.facts(ab, mana)
+    except Unmodelled as e:
+        return None, str(e)
+    if any(f[0] == "mana_chosen" or (f[0] == "mana_amount" and _own_amount(f[4])) for f in facts):
+        return None, "mana counted on the permanent itself is modelled for mana abilities only"
+    return facts, ""
+
+
+def _own_amount(term):
+    return getattr(term, "name", None) in ("counters", "stat")
+
+
+def loyalty(ctx, a):
     """The facts of a loyalty ability A; raises Unmodelled (with the facts the KB reads) always."""
-    if len(a.effect) == 1:
-        try:
-            facts = mana_effect(ctx, a.effect[0])
-        except Unmodelled:
-            facts = None
-        if facts:
-            raise Unmodelled("a loyalty ability is not a mana ability (605.1a): could-produce counts its mana "
-                             "(106.7); activating it (606.3) is not modelled",
-                             [("activated", ctx.ab), ("loyalty", ctx.ab), *facts, ("effect_not_modelled", ctx.ab)],
-                             affects=LOYALTY_AFFECTS)
+    facts, _ = ability_mana(ctx, a.effect)
+    if facts:
+        raise Unmodelled("a loyalty ability is not a mana ability (605.1a): could-produce counts its mana "
+                         "(106.7); activating it (606.3) is not modelled",
+                         [("activated", ctx.ab), ("loyalty", ctx.ab), *facts, ("effect_not_modelled", ctx.ab)],
+                         affects=LOYALTY_AFFECTS)
     raise Unmodelled(f"{type(a).__name__.lower()} abilities are not modelled")
 
 
-def chapter(a):
-    """Raises the note of a chapter ability A (the KB gives it no facts)."""
+def triggered(ctx, a):
+    """A triggered ability that is not a mana ability (605.1b) and adds mana the KB models:
+    raises Unmodelled with its facts (a note for `apply` only). Returns None if A is not one."""
+    if affects.of_line(None, None, a) != frozenset({"could-produce", "apply"}):
+        return None                     # a trigger on mana or tapping: 605.1b may make it a mana ability
+    facts, reason = ability_mana(ctx, a.effect)
+    if facts is None:
+        raise Unmodelled(reason)
+    raise Unmodelled("a triggered ability that is not a mana ability (605.1b): could-produce counts "
+                     "its mana (106.7); resolving it is not modelled",
+                     [("triggered", ctx.ab), ("trigger_mana", ctx.ab), *facts], affects=TRIGGER_AFFECTS)
+
+
+def chapter(ctx, a):
+    """A chapter ability (714.2b: a triggered ability, not a mana ability, 605.1b): raises
+    Unmodelled, with its facts when it adds mana the KB models (a note for `apply` only)."""
+    facts, reason = ability_mana(ctx, a.effect) if affects.of_line(None, None, a) != TRIGGER_AFFECTS \
+        else (None, "")
+    if facts is None:
+        raise Unmodelled("a chapter ability is a triggered ability (714.2b), not a mana ability (605.1b): "
+                         "its effect is not modelled")
     raise Unmodelled("a chapter ability is a triggered ability (714.2b), not a mana ability (605.1b): "
-                     "its effect is not modelled")
+                     "could-produce counts its mana (106.7); resolving it is not modelled",
+                     [("triggered", ctx.ab), ("trigger_mana", ctx.ab), *facts], affects=TRIGGER_AFFECTS)
+
+
+def firebending(ctx, k):
+    """702.189a: "Firebending N" means "Whenever this creature attacks, add N {R}. ..." (a triggered
+    ability, not a mana ability, 605.1b): raises Unmodelled with its facts (a note for `apply`
+    only); returns None if its amount is not one the KB counts."""
+    if k.kind == "number" and isinstance(k.param, ir.Number) and isinstance(k.param.value, int):
+        mana = mana_ir.Mana("fixed", ((("r", k.param.value),),))          # numbers are bounded (build.py)
+    elif k.kind == "number_where":
+        mana = mana_ir.Mana("fixed", ((("r", 1),),)).counted(("where", k.param))
+    else:
+        return None
+    facts, _ = _facts(ctx.ab, mana)
+    if not facts:
+        return None
+    raise Unmodelled("firebending is a triggered ability, not a mana ability (605.1b): could-produce counts "
+                     "its mana (106.7); resolving it is not modelled",
+                     [("keyword", ctx.ab, Const("firebending")), ("triggered", ctx.ab), ("trigger_mana", ctx.ab),
+                      *facts], affects=TRIGGER_AFFECTS)
