@@ -24,7 +24,6 @@ import argparse
 from collections import Counter
 import json
 from multiprocessing import Pool
-import os
 from pathlib import Path
 import re
 import subprocess

@@ -18,7 +18,6 @@ from itertools import combinations
 from . import cardlib, cardlookup, mana, riders
 from .symbols import NotModelled, cost_term, symbols
 from .errors import InputError
-from .manapool import PoolMana
 from .terms import Const, Fn, render as render_term
 from .untrusted import show
 

@@ -14,7 +14,7 @@ One pipeline for every line of every card:
 dropped silently: each note is also a ``card_not_modelled(Card, Line, Text)`` fact.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 import re
 

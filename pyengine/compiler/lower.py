@@ -20,7 +20,7 @@ from . import riders as mana_riders
 from .affects import PAYMENT, changes_mana
 from .conditions import condition
 from .lower_loyalty_chapter import chapter, firebending, loyalty
-from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, filter_term, int_of, is_self, simple_type,
+from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, int_of, is_self, simple_type,
                      sacrifice_filter, targets, untapped_filter, untapped_you_control)
 from ..symbols import NotModelled, parse_mana_cost
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..terms import Const, Fn, fn
 from . import ir
 from .affects import PAYMENT
-from .shapes import Unmodelled, controller_phrase, filter_term, int_of, is_self, simple_type
+from .shapes import Unmodelled, controller_phrase, filter_term, is_self
 from ..symbols import COLORS
 
 _TYPE = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g", "C": "c"}
