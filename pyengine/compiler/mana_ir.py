@@ -329,8 +329,7 @@ _KNOWN_STATUS = {"tapped", "untapped", "colorless"}
 
 def known_filter(f):
     """True if kb/filters.lp interprets filter term f completely (its filter_known/1): card types,
-    permanent, subtype/supertype/color, status tapped/untapped/colorless, keyword(K), stat_at_least(S,N),
-    and/or/non of those."""
+    permanent, subtype/supertype/color, status tapped/untapped/colorless, and/or/non of those."""
     if isinstance(f, Const):
         return f.name in _CARD_TYPES or f.name == "permanent"
     if not isinstance(f, Fn):
@@ -341,10 +340,6 @@ def known_filter(f):
         return f.args[0] in tuple(Const(c) for c in "wubrg")
     if f.name == "status" and len(f.args) == 1:
         return isinstance(f.args[0], Const) and f.args[0].name in _KNOWN_STATUS
-    if f.name == "keyword" and len(f.args) == 1:
-        return isinstance(f.args[0], Const)
-    if f.name == "stat_at_least" and len(f.args) == 2:
-        return f.args[0] in (Const("power"), Const("toughness")) and isinstance(f.args[1], int)
     if f.name in ("and", "or") and len(f.args) == 2:
         return all(known_filter(a) for a in f.args)
     if f.name == "non" and len(f.args) == 1:
