@@ -10,7 +10,7 @@
 
 from ..terms import Const, fn
 from . import ir, mana_ir
-from .shapes import Unmodelled, controller_phrase, filter_term, is_self
+from .shapes import Unmodelled, controller_phrase, filter_term, is_self, quantity_count
 
 
 def condition(lead_if):
@@ -35,14 +35,8 @@ def _you_control(c):
     rel, obj = c.verb.args
     if controller_phrase(rel) != "you control" or not isinstance(obj, ir.Obj) or obj.possessor:
         return None
-    q = obj.quantity
-    if q is None:
-        return None
-    if q.word in ("a", "an") and q.number is None:
-        n = 1
-    elif q.word == "or more" and isinstance(q.number, ir.Number) and isinstance(q.number.value, int):
-        n = q.number.value
-    else:
+    n = quantity_count(obj.quantity, "or more")
+    if n is None:
         return None
     groups = [g for g in obj.groups if isinstance(g, tuple)]
     articles = [g for g in obj.groups if not isinstance(g, tuple)]

@@ -111,17 +111,25 @@ def untapped_you_control(obj):
     return chars[1].value
 
 
+def quantity_count(q, numbered):
+    """How many a quantity asks for: 1 for "a"/"an", N for the quantity word NUMBERED ("number": "three
+    untapped Elves", "or more": "four or more creatures") with a whole number N; None otherwise."""
+    if q is None:
+        return None
+    if q.word in ("a", "an") and q.number is None:
+        return 1
+    if q.word == numbered and isinstance(q.number, ir.Number) and isinstance(q.number.value, int):
+        return q.number.value
+    return None
+
+
 def untapped_filter(obj):
     """(F, N) of "N untapped <F> you control" / "an untapped <F> you control" (a cost that taps them,
     118.3), F a filter term (the "untapped" dropped); None otherwise."""
-    if not isinstance(obj, ir.Obj) or obj.possessor or len(obj.groups) != 1 or obj.quantity is None:
+    if not isinstance(obj, ir.Obj) or obj.possessor or len(obj.groups) != 1:
         return None
-    q = obj.quantity
-    if q.word in ("a", "an") and q.number is None:
-        n = 1
-    elif q.word == "number" and isinstance(q.number, ir.Number) and isinstance(q.number.value, int):
-        n = q.number.value
-    else:
+    n = quantity_count(obj.quantity, "number")
+    if n is None:
         return None
     chars = obj.groups[0]
     if not chars or chars[0] != ir.Char("status", "untapped") or len(obj.qualifiers) != 1 \
