@@ -175,3 +175,23 @@ def test_entries_of_other_versions_are_pruned_once_a_day_old(tmp_path, monkeypat
     assert cachedir.write("oracle-grammar", "new.lark", b"table")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cards-new", "cards-recent", "oracle-grammar-new.lark"]
     assert (tmp_path / "cards-new" / "y.json").read_bytes() == b"{}"
+
+
+def test_one_walker_serves_the_slicer_and_the_kb_model():
+    """The cone of a predicate: every predicate it reaches through the rules defining what it
+    reads (a cycle ends), and each defining rule once, even when it defines two reached
+    predicates; a rule defining nothing reached is not in it."""
+    from pyengine.asp.cone import cone
+    rules = {"r1": ({"a"}, {"b", "c"}), "r2": ({"b", "c"}, {"d"}), "r3": ({"d"}, {"a"}),
+             "r4": ({"e"}, {"a"})}
+    seen, found = cone(["a"], rules, lambda r: rules[r][0], lambda r: rules[r][1])
+    assert seen == {"a", "b", "c", "d"}
+    assert sorted(found) == ["r1", "r2", "r3"]
+    assert cone(["z"], rules, lambda r: rules[r][0], lambda r: rules[r][1]) == ({"z"}, [])
+    # the KB model's closure walks the same way: could_produce/2 reaches the rules defining it
+    from pyengine.asp import kbmodel
+    kb = kbmodel.kb(kb_root())
+    depends, defining = kbmodel.closure([kb], {("could_produce", 2)})
+    assert ("could_produce", 2) in depends
+    assert defining and all(r.defines & depends for r in defining)
+    assert len(set(map(id, defining))) == len(defining)

@@ -21,6 +21,7 @@ import clingo.ast
 
 from ..patterns import BodyLit
 from . import codec
+from .cone import cone
 
 _ANNOTATION = re.compile(r"^%\s*@([a-z_]+)\b\s*(.*?)\s*$")
 _BANNER = re.compile(r"^%%%+\s*(.*?)\s*%*$")
@@ -159,21 +160,8 @@ class KbModel:
 def closure(models, roots):
     """The predicates the ROOTS (name, arity) depend on through the rules of MODELS (kbmodel
     models), the roots included, and the rules that define them."""
-    defining = {}
-    for m in models:
-        for r in m.rules:
-            for p in r.defines:
-                defining.setdefault(p, []).append(r)
-    seen, rules, todo = set(), [], list(roots)
-    while todo:
-        p = todo.pop()
-        if p in seen:
-            continue
-        seen.add(p)
-        for r in defining.get(p, ()):
-            rules.append(r)
-            todo += list(r.reads)
-    return seen, rules
+    rules = [r for m in models for r in m.rules]
+    return cone(roots, rules, lambda r: r.defines, lambda r: r.reads)
 
 
 def required_parts(kb_model, query_model):

@@ -48,6 +48,7 @@ import clingo
 
 from .. import cachedir
 from . import layout
+from .cone import cone
 
 KIND = "kb-slices"
 _ANONYMOUS = re.compile(r"(?<![A-Za-z0-9_'])_(?![A-Za-z0-9_'])")
@@ -117,23 +118,16 @@ def needed(table, firing):
     """Of the statements FIRING (indices), those a shown atom, an external or a constraint depends
     on, and every statement that is not a rule."""
     statements = table["statements"]
-    defining = {}
-    for i in firing:
-        for d in statements[i][2]:
-            defining.setdefault(tuple(d), []).append(i)
-    out = {i for i in firing if statements[i][5]}                  # the roots
-    todo = [tuple(p) for i in out for p in statements[i][4]]
-    seen = set()
-    while todo:
-        p = todo.pop()
-        if p in seen:
-            continue
-        seen.add(p)
-        for i in defining.get(p, ()):
-            if i not in out:
-                out.add(i)
-                todo += map(tuple, statements[i][4])
-    return out
+
+    def defines(i):
+        return map(tuple, statements[i][2])
+
+    def reads(i):
+        return map(tuple, statements[i][4])
+
+    roots = {i for i in firing if statements[i][5]}
+    _, found = cone([p for i in roots for p in reads(i)], firing, defines, reads)
+    return roots | set(found)
 
 
 def _files(root, query):
