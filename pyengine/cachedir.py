@@ -1,6 +1,6 @@
 """Where mtgkb keeps what it can rebuild at any time (the Oracle grammar's parse table, compiled
 cards, the KB's statement tables): $MTGKB_CACHE_DIR, else the user's cache directory
-(platformdirs).
+(:mod:`pyengine.userdirs`).
 
 Every entry is named ``<kind>-<version>`` at the top of the cache folder (a file, or a folder of
 files), where the version is a fingerprint of whatever built it. An entry is written whole or not
@@ -27,8 +27,8 @@ def cache_dir():
     """The cache folder (it may not exist yet)."""
     base = os.environ.get("MTGKB_CACHE_DIR")
     if not base:
-        import platformdirs
-        base = platformdirs.user_cache_dir("mtgkb", appauthor=False)
+        from .userdirs import user_dir
+        base = user_dir("cache")
     return Path(base)
 
 

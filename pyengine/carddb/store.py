@@ -1,7 +1,7 @@
 """The card database file (SQLite): where it is, its tables, reading a card, writing a new file.
 
 Where: ``--db PATH``, else ``$MTGKB_CARDS``, else ``cards.sqlite3`` in the user's data directory
-(platformdirs). Tables::
+(:mod:`pyengine.userdirs`). Tables::
 
     meta(key, value)                    schema, compiler version, import summary (JSON), sources
     cards(id, name, layout, card,       card: the card object (JSON, cardlib's shape); compiler:
@@ -47,8 +47,8 @@ def default_path():
     env = os.environ.get("MTGKB_CARDS")
     if env:
         return Path(env).expanduser()
-    import platformdirs
-    return Path(platformdirs.user_data_dir("mtgkb", appauthor=False)) / FILE_NAME
+    from ..userdirs import user_dir
+    return Path(user_dir("data")) / FILE_NAME
 
 
 # --- a card as stored ------------------------------------------------------------------------------
