@@ -325,9 +325,11 @@ def validate(data):
 
 def _mana_pool(c, data, player_ref, players):
     """{player: [PoolMana]} (106.4), every player present."""
-    from .manapool import ENTRY_KEYS, parse_entry
     pool = {pl: [] for pl in players}
     given = c.typed(data, "mana_pool", dict, {}, "", "a mapping from player to a list of mana")
+    if not given:
+        return pool
+    from .manapool import ENTRY_KEYS, parse_entry      # only for a snapshot with a mana pool
     for pl, entries in given.items():
         if player_ref(pl, "mana_pool") is None or entries is None:
             continue
