@@ -72,6 +72,12 @@ class Group(click.Group):
             gc.disable()         # see run()
         return importlib.import_module(f"{__package__}.commands.{COMMANDS[name][0]}").command
 
+    def format_epilog(self, ctx, formatter):
+        """The limits, built only when the help is shown (textwrap is not imported otherwise)."""
+        self.epilog = ("\b\nLimits (larger input is refused with exit status 2):\n"
+                       + "\n".join("  " + line for line in limits.describe()))
+        super().format_epilog(ctx, formatter)
+
     def format_commands(self, ctx, formatter):
         with formatter.section("Commands"):
             formatter.write_dl([(name, summary) for name, (_, summary) in COMMANDS.items()])
@@ -99,9 +105,7 @@ class Group(click.Group):
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
-@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]},
-             epilog="\b\nLimits (larger input is refused with exit status 2):\n"
-                    + "\n".join("  " + line for line in limits.describe()))
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(version=__version__, prog_name="mtgkb")   # works uninstalled too
 @click.option("--strict", is_flag=True,
               help="Refuse to answer (exit status 3) when the snapshot involves card text the KB "

@@ -14,8 +14,6 @@ most MAX_PT_CHANGE in all (the sum over its faces and abilities; more is "not mo
 Amounts of mana (multiplied by replacement effects) are bounded in the KB itself.
 """
 
-import textwrap
-
 MAX_BYTES = 20_000_000        # a snapshot file, or standard input
 MAX_DEPTH = 16                # nesting of lists and mappings (a snapshot needs 6)
 MAX_PLAYERS = 100             # players in a game
@@ -41,6 +39,7 @@ assert 2 * MAX_NUMBER + (MAX_PERMANENTS + MAX_EFFECTS) * MAX_PT_CHANGE < SOLVER_
 
 def describe():
     """The limits as lines of at most 96 characters (`mtgkb --help`, docs/snapshot-and-cards.md)."""
+    import textwrap                       # only for the help: a query does not need it
     rows = [
         ("snapshot size", f"{MAX_BYTES:,} bytes (a regular file or standard input)"),
         ("nesting", f"{MAX_DEPTH} levels of lists and mappings"),

@@ -61,6 +61,11 @@ def bad_character(text, allow=""):
     Characters in ALLOW are accepted (rules text may contain line breaks)."""
     if text.isprintable():
         return None
+    rest = text
+    for ch in allow:
+        rest = rest.replace(ch, "")
+    if rest.isprintable():                    # every forbidden character is non-printable
+        return None
     for ch in text:
         if ch not in allow and unicodedata.category(ch) in FORBIDDEN_CATEGORIES:
             return ch

@@ -310,6 +310,20 @@ def test_line_breaks_separate_abilities_in_rules_text():
     assert card.front.text == "{T}: Add {G}.\n{T}: Add {R}."
 
 
+def test_only_the_allowed_line_break_passes_in_rules_text():
+    """Rules text with line breaks is checked without the line breaks: any other forbidden
+    character (every one is non-printable, which the quick check relies on) is still found."""
+    import sys
+    import unicodedata
+    from pyengine.untrusted import FORBIDDEN_CATEGORIES, bad_character
+    assert not [c for c in map(chr, range(sys.maxunicode + 1))
+                if unicodedata.category(c) in FORBIDDEN_CATEGORIES and c.isprintable()]
+    assert bad_character("{T}: Add {G}.\n{T}: Add {R}.", allow="\n") is None
+    assert bad_character("{T}: Add {G}.\n\u202e{T}: Add {R}.", allow="\n") == "\u202e"
+    assert bad_character("{T}: Add {G}.\n{T}: Add {R}.\u2028", allow="\n") == "\u2028"
+    assert bad_character("a\nb") == "\n"
+
+
 # --- wrong types are refused, never read as empty; absent or null is the default ------------------
 
 WRONG_TYPES = [
