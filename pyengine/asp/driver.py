@@ -42,9 +42,16 @@ class SolveTimeout(InputError):
 
 
 def kb_root():
-    """The folder holding rules.lp, kb/ and queries/ ($MTGKB_HOME, else the source checkout)."""
+    """The folder holding rules.lp, kb/ and queries/: $MTGKB_HOME if set, else the source checkout
+    this package runs from, else the copy an installed package carries (pyengine/kbfiles/, see
+    pyproject.toml)."""
     env = os.environ.get("MTGKB_HOME")
-    root = Path(env).resolve() if env else Path(__file__).resolve().parents[2]
+    if env:
+        root = Path(env).resolve()
+    else:
+        package = Path(__file__).resolve().parents[1]
+        checkout = package.parent
+        root = checkout if (checkout / "rules.lp").is_file() else package / "kbfiles"
     if not (root / "rules.lp").is_file():
         raise SetupError(f"rules.lp not found under {root}; set MTGKB_HOME to the mtgkb checkout")
     return root
