@@ -84,15 +84,17 @@ def atom_tuple(sym, cache=None):
 def atom_row(sym, cache, texts):
     """(atom_tuple(SYM, CACHE), its text as terms.render_fact gives it). TEXTS (a dict) memoises the
     text of each argument: sorting an answer by its text then renders each shared term once."""
-    args = sym.arguments
     row = [sym.name]
     parts = []
-    for a in args:
-        term = _cached_term(a, cache)
+    for a in sym.arguments:
+        key = _key(a)
+        term = cache.get(key)
+        if term is None:
+            term = _cached_term(a, cache)
         row.append(term)
-        text = texts.get(a)
+        text = texts.get(key)
         if text is None:
-            text = texts[a] = render(term)
+            text = texts[key] = render(term)
         parts.append(text)
     return tuple(row), (f"{row[0]}({','.join(parts)})" if parts else row[0])
 
@@ -100,9 +102,18 @@ def atom_row(sym, cache, texts):
 _NUMBER, _STRING, _FUNCTION = clingo.SymbolType.Number, clingo.SymbolType.String, clingo.SymbolType.Function
 
 
+def _key(sym):
+    """A dictionary key for SYM: clingo keeps one representation of each symbol (its ``_rep``, a
+    number), so equal symbols have equal keys; hashing and comparing it costs no call into clingo,
+    unlike the Symbol itself (whose ``__hash__`` and ``__eq__`` do). The Symbol where a clingo
+    without it is installed."""
+    return getattr(sym, "_rep", sym)
+
+
 def _cached_term(sym, cache):
-    """from_symbol(SYM), each subterm looked up in (and added to) CACHE first."""
-    term = cache.get(sym)
+    """from_symbol(SYM), each subterm looked up in (and added to) CACHE (keyed by _key) first."""
+    key = _key(sym)
+    term = cache.get(key)
     if term is not None:
         return term
     t = sym.type
@@ -119,7 +130,7 @@ def _cached_term(sym, cache):
             term = Fn(name, args) if name else args
     else:
         raise TypeError(f"unexpected symbol {sym}")
-    cache[sym] = term
+    cache[key] = term
     return term
 
 
