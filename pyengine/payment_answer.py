@@ -14,7 +14,7 @@ class PaymentAnswer:
 
     def __init__(self, model):
         self.members, self.outcomes, self.taps, self.life, self.costs = {}, {}, {}, {}, {}
-        for a in model:                       # sorted as rendered: members of a class in id order
+        for a in model:                       # in any order: what is read is ordered here
             name = a[0]
             if name == "source_class":
                 self.members.setdefault(a[3], []).append(a[2])
@@ -29,6 +29,9 @@ class PaymentAnswer:
                     and getattr(a[3], "name", None) == "mana":
                 # an activation's cost is its ability's (ability_detail/3, kb/activation.lp)
                 self.costs.setdefault(a[1] if name == "action_detail" else ("ability", a[1]), []).append(a[3].args)
+        for items in self.costs.values():     # as the answer set's text orders them
+            items.sort(key=lambda args: render_term(Fn("mana", args)))
+        self._sorted = set()                  # the classes whose members are sorted
 
     def payment(self, question, excluded=()):
         """[(source id, ability, [letters])] of the payment of QUESTION (tap_count/4, source_class/3,
@@ -37,6 +40,9 @@ class PaymentAnswer:
         paid, free = [], {}
         for (cl, vector), n in sorted(self.taps.get(question, {}).items(), key=lambda kv: render_term(kv[0])):
             ability = min(self.outcomes[(cl, vector)], key=render_term)
+            if cl not in self._sorted:        # the members of a class in id order (their text's)
+                self.members[cl].sort(key=render_term)
+                self._sorted.add(cl)
             members = free.setdefault(cl, iter([s for s in self.members[cl] if s not in excluded]))
             for _ in range(n):
                 paid.append((next(members), ability, mana.letters(mana.counts(vector))))

@@ -75,22 +75,99 @@ def from_symbol(sym, placeholder=False):
 def atom_tuple(sym, cache=None):
     """An atom Symbol as a fact tuple ``(pred, args...)``. CACHE (a dict) memoises the conversion of
     arguments and of their subterms, which recur across atoms (reading a Symbol's parts costs several
-    C calls)."""
+    C calls); with it, the parts are read through clingo's C functions directly where this clingo
+    has them (:class:`_Reader`)."""
     if cache is None:
         return (sym.name,) + tuple(from_symbol(a) for a in sym.arguments)
+    if _READER is not None:
+        return _READER.atom(sym, cache)
     return (sym.name,) + tuple(_cached_term(a, cache) for a in sym.arguments)
+
+
+class _Reader:
+    """Reads the parts of symbols through the C functions of clingo's Python package (the module
+    ``clingo._internal``, which its Symbol class calls): a Symbol's ``name``, ``arguments``, ``type``
+    and ``string`` each allocate output buffers and wrap their results (an Enum, a Symbol per
+    argument), which costs most of the time of reading a large answer (`actions`: thousands of
+    atoms); this reuses its buffers and works on the symbols' representations (numbers, interned
+    by clingo: equal symbols, equal numbers). The terms are those ``_cached_term`` makes
+    (tests/test_codec_reader.py compares them)."""
+
+    def __init__(self, lib, ffi):
+        self.lib, self.ffi = lib, ffi
+        self.args, self.size = ffi.new("clingo_symbol_t**"), ffi.new("size_t*")
+        self.text, self.number = ffi.new("char**"), ffi.new("int*")
+        self.types = (lib.clingo_symbol_type_number, lib.clingo_symbol_type_string,
+                      lib.clingo_symbol_type_function)
+
+    def atom(self, sym, cache):
+        name, args = self.parts(sym._rep)
+        return (name,) + tuple(self.term(a, cache) for a in args)
+
+    def parts(self, rep):
+        """(name, [argument representations]) of the function symbol REP."""
+        lib = self.lib
+        if not lib.clingo_symbol_name(rep, self.text):
+            raise TypeError("not a function symbol")
+        name = self.ffi.string(self.text[0]).decode()
+        if not lib.clingo_symbol_arguments(rep, self.args, self.size):
+            raise TypeError("not a function symbol")
+        p = self.args[0]
+        return name, [p[i] for i in range(self.size[0])]     # copied: the buffers are reused
+
+    def term(self, rep, cache):
+        term = cache.get(rep)
+        if term is not None:
+            return term
+        number, string, function = self.types
+        t = self.lib.clingo_symbol_type(rep)
+        if t == number:
+            self.lib.clingo_symbol_number(rep, self.number)
+            term = self.number[0]
+        elif t == string:
+            self.lib.clingo_symbol_string(rep, self.text)
+            term = self.ffi.string(self.text[0]).decode()
+        elif t == function:
+            name, args = self.parts(rep)
+            if not args:
+                term = Const(name) if name else ()
+            else:
+                args = tuple(self.term(a, cache) for a in args)
+                term = Fn(name, args) if name else args
+        else:
+            from clingo.symbol import Symbol
+            raise TypeError(f"unexpected symbol {Symbol(rep)}")
+        cache[rep] = term
+        return term
+
+
+def _reader():
+    try:
+        from clingo._internal import _ffi, _lib
+        reader = _Reader(_lib, _ffi)
+        probe = clingo.Function("f", [clingo.String("s"), clingo.Number(-1)])
+        if reader.atom(probe, {}) != ("f", "s", -1):
+            return None
+        return reader
+    except Exception:                       # another clingo: its public API (_cached_term)
+        return None
+
+
+_READER = _reader()
 
 
 def atom_row(sym, cache, texts):
     """(atom_tuple(SYM, CACHE), its text as terms.render_fact gives it). TEXTS (a dict) memoises the
     text of each argument: sorting an answer by its text then renders each shared term once."""
-    row = [sym.name]
+    if _READER is not None:
+        name, args = _READER.parts(sym._rep)
+        terms = [_READER.term(a, cache) for a in args]
+    else:
+        name, args = sym.name, [_key(a) for a in sym.arguments]
+        terms = [_cached_term(a, cache) for a in sym.arguments]
+    row = [name]
     parts = []
-    for a in sym.arguments:
-        key = _key(a)
-        term = cache.get(key)
-        if term is None:
-            term = _cached_term(a, cache)
+    for key, term in zip(args, terms):
         row.append(term)
         text = texts.get(key)
         if text is None:

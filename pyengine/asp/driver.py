@@ -353,11 +353,14 @@ class Engine:
             self.ctl.assign_external(sym, True)
         self._externals = wanted
 
-    def ask(self, externals=(), models=1, optimize=False, partial=False, query=None, opt_strategy=None):
+    def ask(self, externals=(), models=1, optimize=False, partial=False, query=None, opt_strategy=None,
+            ordered=True):
         """Set the given external atoms true (all others false) and solve QUERY (default: the
         engine's query).
 
-        Returns a list of models, each a sorted list of shown atoms as fact tuples. With
+        Returns a list of models, each a list of shown atoms as fact tuples, sorted by their text
+        (terms.render_fact) unless ``ordered`` is false (then in the solver's order, which saves
+        rendering every atom: for callers that order what they show themselves). With
         ``models=0`` every answer set is returned. With ``optimize``, the program's #minimize and
         #maximize statements are honoured and only the last model found is returned (an optimal
         one, unless the time ran out); otherwise they are ignored. With ``partial``, running out of
@@ -373,12 +376,14 @@ class Engine:
         if opt_strategy:
             self.ctl.configuration.solver.opt_strategy = opt_strategy
         found, terms, texts = [], {}, {}
+        convert = ((lambda symbols: _sorted_atoms(symbols, terms, texts)) if ordered
+                   else (lambda symbols: [codec.atom_tuple(s, terms) for s in symbols]))
 
         def on_model(m):
             if optimize:                    # only the last (best) model is converted, at the end
                 found[:] = [m.symbols(shown=True)]
             else:
-                found.append(_sorted_atoms(m.symbols(shown=True), terms, texts))
+                found.append(convert(m.symbols(shown=True)))
 
         t0 = time.perf_counter()
         try:
@@ -394,7 +399,7 @@ class Engine:
             if opt_strategy:
                 self.ctl.configuration.solver.opt_strategy = strategy
         if optimize:
-            found = [_sorted_atoms(m, terms, texts) for m in found]
+            found = [convert(m) for m in found]
         self.timings["solve"] = self.timings.get("solve", 0.0) + time.perf_counter() - t0
         return found
 
@@ -447,9 +452,9 @@ class Question:
     def __init__(self, engine, query):
         self.engine, self.query = engine, query
 
-    def ask(self, externals=(), models=1, optimize=False, partial=False, opt_strategy=None):
+    def ask(self, externals=(), models=1, optimize=False, partial=False, opt_strategy=None, ordered=True):
         return self.engine.ask(externals, models, optimize, partial, query=self.query,
-                               opt_strategy=opt_strategy)
+                               opt_strategy=opt_strategy, ordered=ordered)
 
     @property
     def complete(self):
