@@ -231,3 +231,17 @@ def test_entries_of_other_versions_are_pruned_once_a_day_old(tmp_path, monkeypat
     assert cachedir.write("oracle-grammar", "new.lark", b"table")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cards-new", "cards-recent", "oracle-grammar-new.lark"]
     assert (tmp_path / "cards-new" / "y.json").read_bytes() == b"{}"
+
+
+def test_a_sliced_program_used_again_is_added_from_its_parsed_statements():
+    """A process that asks a query again adds the sliced program from the statements it parsed the
+    first time (driver.add_program): the same answers."""
+    from pyengine.asp import driver
+    snap = snapshot.load(str(ROOT / "examples" / "cast.yaml"))
+    facts = snapshot_facts(snap) + [("asked_player", snap.active)]
+    driver._added.clear()
+    first = Engine(facts, "actions").ask(optimize=True)
+    text = next(iter(driver._added))
+    again = Engine(facts, "actions")
+    assert again.sliced and driver._added[text] == 2
+    assert again.ask(optimize=True) == first

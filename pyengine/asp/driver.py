@@ -141,6 +141,37 @@ def load_file(ctl, path):
             builder.add(s)
 
 
+_added = {}                 # sliced program text -> times it was added to a Control by this process
+
+
+@lru_cache(maxsize=64)
+def _text_statements(text):
+    """The statements of the program TEXT as ASTs."""
+    import clingo.ast
+    out = []
+    clingo.ast.parse_string(text, out.append, logger=codec.quiet)
+    return tuple(out)
+
+
+def add_program(ctl, text):
+    """Add the program TEXT (a sliced program, slicing.py) to CTL's part base, as load_file does a
+    file: the first time as text; from the second time on (a process that asks the same query of
+    many snapshots: batch, sweep, apply), as the statements parsed then (about 4x faster than
+    clingo parsing the text again)."""
+    count = _added.get(text, 0)
+    if count == 0:
+        if len(_added) > 256:
+            _added.clear()
+        _added[text] = 1
+        ctl.add("base", [], text)
+        return
+    _added[text] = count + 1
+    import clingo.ast
+    with clingo.ast.ProgramBuilder(ctl) as builder:
+        for s in _text_statements(text):
+            builder.add(s)
+
+
 class _Step:
     """What one grounding step defines and reads, by predicate (name, arity); ``facts``: the
     predicates of the facts a question added (beyond the snapshot's)."""
@@ -236,7 +267,7 @@ class Engine:
             sliced = slicing.program(self.root, queries[0], new_parts,
                                      {(f[0], len(f) - 1) for f in self._pending + facts})
         if sliced is not None:
-            self.ctl.add("base", [], sliced)         # the KB's parts and the query, sliced
+            add_program(self.ctl, sliced)            # the KB's parts and the query, sliced
             self.sliced = True
         elif self.shared:
             self._load_kb(new_parts)
