@@ -2,8 +2,9 @@
 
 An :class:`Engine` loads the files ``rules.lp`` includes (``kb/``), only those with statements in
 a part it grounds (:mod:`layout`), and adds the snapshot's facts through the backend, never as
-program text. A one-query engine whose program is deterministic loads, instead, only the KB's
-rules that can fire on its facts (:mod:`slicing`). It grounds, in one step, the part ``base``
+program text. A one-query engine whose program is deterministic (or whose query reads any optimal
+answer set, and is stratified but for its choices) loads, instead, only the KB's rules that can
+fire on its facts and that its answer needs (:mod:`slicing`). It grounds, in one step, the part ``base``
 (everything outside a ``#program`` directive), the ``#program`` parts a query declares
 (``% @parts name ...`` in ``queries/<q>.lp``) and the query, then answers any number of questions
 on that grounding by assigning the query's externals. A solver time limit protects against
@@ -218,7 +219,8 @@ class Engine:
         t0 = time.perf_counter()
         self.ctl = clingo.Control(["--warn=none", *options], logger=codec.quiet)
         # a one-query engine without extra programs or options loads only the KB rules that can
-        # fire on its facts, if its program is deterministic (slicing.py)
+        # fire on its facts, if its program is deterministic or its query reads any optimal
+        # answer set (slicing.py)
         self._slicing = slicing and not programs and not options and not shared
         self.sliced = False                  # holds only the rules its answers need (slicing.py)
         self._loaded = set()                 # KB files loaded (those of the parts grounded so far)
