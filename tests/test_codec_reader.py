@@ -50,3 +50,24 @@ def test_equal_symbols_share_one_representation():
     assert a is not b and a._rep == b._rep
     assert clingo.Number(7)._rep == clingo.parse_term("7")._rep
     assert clingo.String("x")._rep != clingo.Function("x")._rep
+
+
+def test_each_thread_reads_with_buffers_of_its_own():
+    import threading
+    syms = [clingo.parse_term(t) for t in TEXTS]
+    expected = [codec.atom_tuple(s) for s in syms]
+    out, errors = [], []
+
+    def read():
+        try:
+            for _ in range(200):
+                out.append([codec.atom_tuple(s, {}) for s in syms] == expected)
+        except Exception as e:                  # pragma: no cover (reported below)
+            errors.append(e)
+    threads = [threading.Thread(target=read) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and all(out) and len(out) == 800
+    assert codec._READER.buffers() is codec._READER.buffers()

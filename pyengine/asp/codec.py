@@ -89,50 +89,61 @@ class _Reader:
     ``clingo._internal``, which its Symbol class calls): a Symbol's ``name``, ``arguments``, ``type``
     and ``string`` each allocate output buffers and wrap their results (an Enum, a Symbol per
     argument), which costs most of the time of reading a large answer (`actions`: thousands of
-    atoms); this reuses its buffers and works on the symbols' representations (numbers, interned
-    by clingo: equal symbols, equal numbers). The terms are those ``_cached_term`` makes
-    (tests/test_codec_reader.py compares them)."""
+    atoms); this reuses its buffers (one set per thread) and works on the symbols' representations
+    (numbers, interned by clingo: equal symbols, equal numbers). The terms are those
+    ``_cached_term`` makes (tests/test_codec_reader.py compares them)."""
 
     def __init__(self, lib, ffi):
+        import threading
         self.lib, self.ffi = lib, ffi
-        self.args, self.size = ffi.new("clingo_symbol_t**"), ffi.new("size_t*")
-        self.text, self.number = ffi.new("char**"), ffi.new("int*")
+        self.local = threading.local()
         self.types = (lib.clingo_symbol_type_number, lib.clingo_symbol_type_string,
                       lib.clingo_symbol_type_function)
 
+    def buffers(self):
+        """This thread's output buffers: (arguments, size, text, number)."""
+        b = getattr(self.local, "b", None)
+        if b is None:
+            ffi = self.ffi
+            b = self.local.b = (ffi.new("clingo_symbol_t**"), ffi.new("size_t*"), ffi.new("char**"),
+                                ffi.new("int*"))
+        return b
+
     def atom(self, sym, cache):
-        name, args = self.parts(sym._rep)
-        return (name,) + tuple(self.term(a, cache) for a in args)
+        b = self.buffers()
+        name, args = self.parts(sym._rep, b)
+        return (name,) + tuple(self.term(a, cache, b) for a in args)
 
-    def parts(self, rep):
-        """(name, [argument representations]) of the function symbol REP."""
+    def parts(self, rep, b):
+        """(name, [argument representations]) of the function symbol REP (B: buffers())."""
         lib = self.lib
-        if not lib.clingo_symbol_name(rep, self.text):
+        if not lib.clingo_symbol_name(rep, b[2]):
             raise TypeError("not a function symbol")
-        name = self.ffi.string(self.text[0]).decode()
-        if not lib.clingo_symbol_arguments(rep, self.args, self.size):
+        name = self.ffi.string(b[2][0]).decode()
+        if not lib.clingo_symbol_arguments(rep, b[0], b[1]):
             raise TypeError("not a function symbol")
-        p = self.args[0]
-        return name, [p[i] for i in range(self.size[0])]     # copied: the buffers are reused
+        p = b[0][0]
+        return name, [p[i] for i in range(b[1][0])]     # copied: the buffers are reused
 
-    def term(self, rep, cache):
+    def term(self, rep, cache, b):
+        """The term of symbol REP (CACHE: by representation; B: buffers())."""
         term = cache.get(rep)
         if term is not None:
             return term
         number, string, function = self.types
         t = self.lib.clingo_symbol_type(rep)
         if t == number:
-            self.lib.clingo_symbol_number(rep, self.number)
-            term = self.number[0]
+            self.lib.clingo_symbol_number(rep, b[3])
+            term = b[3][0]
         elif t == string:
-            self.lib.clingo_symbol_string(rep, self.text)
-            term = self.ffi.string(self.text[0]).decode()
+            self.lib.clingo_symbol_string(rep, b[2])
+            term = self.ffi.string(b[2][0]).decode()
         elif t == function:
-            name, args = self.parts(rep)
+            name, args = self.parts(rep, b)
             if not args:
                 term = Const(name) if name else ()
             else:
-                args = tuple(self.term(a, cache) for a in args)
+                args = tuple(self.term(a, cache, b) for a in args)
                 term = Fn(name, args) if name else args
         else:
             from clingo.symbol import Symbol
@@ -160,8 +171,9 @@ def atom_row(sym, cache, texts):
     """(atom_tuple(SYM, CACHE), its text as terms.render_fact gives it). TEXTS (a dict) memoises the
     text of each argument: sorting an answer by its text then renders each shared term once."""
     if _READER is not None:
-        name, args = _READER.parts(sym._rep)
-        terms = [_READER.term(a, cache) for a in args]
+        b = _READER.buffers()
+        name, args = _READER.parts(sym._rep, b)
+        terms = [_READER.term(a, cache, b) for a in args]
     else:
         name, args = sym.name, [_key(a) for a in sym.arguments]
         terms = [_cached_term(a, cache) for a in sym.arguments]
