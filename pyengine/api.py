@@ -167,7 +167,8 @@ def actions(snapshot, player=None):
     would need numbers beyond the solver's integers is listed as not modelled."""
     player = player or snapshot.active
     check_player(snapshot, player)
-    [model] = engine(snapshot, "actions", facts=[("asked_player", player)]).ask(optimize=True)
+    # the answer is ordered below (render.actions, PaymentAnswer): the model need not be
+    [model] = engine(snapshot, "actions", facts=[("asked_player", player)]).ask(optimize=True, ordered=False)
     questions = {a[1]: a[2] for a in model if a[0] == "question_of"}
     paid = {a[1] for a in model if a[0] == "paid"}
     too_large = {a[1] for a in model if a[0] == "payment_too_large"}

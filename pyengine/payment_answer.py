@@ -6,7 +6,7 @@ from . import mana
 from .payplan import symbol_text
 from .terms import Const, Fn, render as render_term
 
-GENERIC, X = Const("generic"), Const("x")
+GENERIC, X, COST, ACTIVATE = Const("generic"), Const("x"), Const("cost"), Const("activate")
 
 
 class PaymentAnswer:
@@ -14,7 +14,7 @@ class PaymentAnswer:
 
     def __init__(self, model):
         self.members, self.outcomes, self.taps, self.life, self.costs = {}, {}, {}, {}, {}
-        for a in model:                       # sorted as rendered: members of a class in id order
+        for a in model:                       # in any order: what is read is ordered here
             name = a[0]
             if name == "source_class":
                 self.members.setdefault(a[3], []).append(a[2])
@@ -25,8 +25,13 @@ class PaymentAnswer:
                 taps[(a[2], a[3])] = max(taps.get((a[2], a[3]), 0), a[4])
             elif name == "phyrexian_by_life":
                 self.life.setdefault(a[1], []).append(a[2])
-            elif name == "action_detail" and a[2] == Const("cost") and getattr(a[3], "name", None) == "mana":
-                self.costs.setdefault(a[1], []).append(a[3].args)
+            elif (name == "action_detail" or name == "ability_detail") and a[2] == COST \
+                    and getattr(a[3], "name", None) == "mana":
+                # an activation's cost is its ability's (ability_detail/3, kb/activation.lp)
+                self.costs.setdefault(a[1] if name == "action_detail" else ("ability", a[1]), []).append(a[3].args)
+        for items in self.costs.values():     # as the answer set's text orders them
+            items.sort(key=lambda args: render_term(Fn("mana", args)))
+        self._sorted = set()                  # the classes whose members are sorted
 
     def payment(self, question, excluded=()):
         """[(source id, ability, [letters])] of the payment of QUESTION (tap_count/4, source_class/3,
@@ -35,6 +40,9 @@ class PaymentAnswer:
         paid, free = [], {}
         for (cl, vector), n in sorted(self.taps.get(question, {}).items(), key=lambda kv: render_term(kv[0])):
             ability = min(self.outcomes[(cl, vector)], key=render_term)
+            if cl not in self._sorted:        # the members of a class in id order (their text's)
+                self.members[cl].sort(key=render_term)
+                self._sorted.add(cl)
             members = free.setdefault(cl, iter([s for s in self.members[cl] if s not in excluded]))
             for _ in range(n):
                 paid.append((next(members), ability, mana.letters(mana.counts(vector))))
@@ -49,11 +57,18 @@ class PaymentAnswer:
         return {"payment_life": 2 * len(colors),
                 "paid_with_life": [symbol_text(Fn("phyrexian", (c,))) for c in colors]}
 
+    def cost(self, action):
+        """[(symbol, count)] of ACTION's mana cost (an activation's: its ability's, if the answer set
+        shows it so)."""
+        if action not in self.costs and action.args[0] == ACTIVATE:
+            return self.costs.get(("ability", action.args[2]), [])
+        return self.costs.get(action, [])
+
     def cost_symbols(self, action):
         """The mana symbols of ACTION's total cost, one term per symbol as kb/mana_plan.lp takes them
         (plan_symbol/2): generic expanded, {X} as 0 (107.3)."""
-        return [sym for sym, n in self.costs.get(action, []) if sym != X for _ in range(n)]
+        return [sym for sym, n in self.cost(action) if sym != X for _ in range(n)]
 
     def x_count(self, action):
         """How many {X} symbols ACTION's total cost has (107.3)."""
-        return sum(n for sym, n in self.costs.get(action, []) if sym == X)
+        return sum(n for sym, n in self.cost(action) if sym == X)

@@ -50,40 +50,66 @@ CARD_ACTIONS = ("cast", "play_land")      # actions on a card in hand, not on a 
 
 def actions(model, payments=None, extras=None):
     """Group legal_action / refused / not_modelled_action / action_detail atoms of a model into
-    public action dicts: (legal, refused, not_modelled), each sorted. PAYMENTS: {action term:
-    [(source, ability, letters)]} adds a "payment" to those actions; EXTRAS: {action term: dict}
-    adds its keys to those legal actions."""
+    public action dicts: (legal, refused, not_modelled), each sorted. The details of an activation
+    act(activate,X,Ab) are those of its ability (ability_detail atoms, kb/activation.lp). PAYMENTS:
+    {action term: [(source, ability, letters)]} adds a "payment" to those actions; EXTRAS: {action
+    term: dict} adds its keys to those legal actions."""
     payments = payments or {}
     extras = extras or {}
-    details = {}
+    details, of_ability = {}, {}
     for atom in model:
-        if atom[0] == "action_detail":
+        if atom[0] == "action_detail" or atom[0] == "ability_detail":
             _, a, k, v = atom
-            details.setdefault(a, {}).setdefault(str(k), []).append(v)
+            (details if atom[0] == "action_detail" else of_ability).setdefault(a, {}).setdefault(str(k), []).append(v)
+    rendered = {}                            # the details of an ability, rendered once
+
+    def action(a):
+        if a.args[0] != ACTIVATE:
+            return _action(a, details.get(a, {}))
+        ab = a.args[2]
+        shown = rendered.get(ab)
+        if shown is None:
+            shown = rendered[ab] = _details(of_ability.get(ab, {}))
+        d = {"kind": "activate", "permanent": a.args[1], **shown}
+        for k, v in shown.items():
+            if isinstance(v, list):
+                d[k] = list(v)               # not shared between actions
+        return d
+
     legal, refused, unknown = [], [], []
     for atom in model:
         if atom[0] == "legal_action":
-            d = _action(atom[2], details.get(atom[2], {}))
+            d = action(atom[2])
             if atom[2] in payments:
                 d["payment"] = [{"source": s, "adds": "".join("{%s}" % x for x in letters)}
                                 for s, _, letters in payments[atom[2]]]
             d.update(extras.get(atom[2], {}))
             legal.append(d)
         elif atom[0] == "refused":
-            d = _action(atom[2], details.get(atom[2], {}))
+            d = action(atom[2])
             d["rule"], d["reason"] = atom[3], value(atom[4])
             refused.append(d)
         elif atom[0] == "not_modelled_action":
-            d = _action(atom[2], details.get(atom[2], {}))
+            d = action(atom[2])
             d["not_modelled"] = value(atom[3])
             unknown.append(d)
     key = lambda d: (d.get("permanent") or d.get("card") or "", d["kind"], str(d.get("ability", "")), str(d))
     return sorted(legal, key=key), sorted(refused, key=key), sorted(unknown, key=key)
 
 
+ACTIVATE = Const("activate")
+
+
 def _action(a, details):
     kind, x = a.args[0], a.args[1]
     d = {"kind": str(kind), ("card" if str(kind) in CARD_ACTIONS else "permanent"): x}
+    d.update(_details(details))
+    return d
+
+
+def _details(details):
+    """{key: shown value} of an action's details {key: [values]}."""
+    d = {}
     for k, vs in sorted(details.items()):
         if k == "cost":
             d[k] = cost_text([(v.args[0], v.args[1]) for v in vs if isinstance(v, Fn) and v.name == "mana"])

@@ -65,11 +65,43 @@ def test_a_sliced_program_gives_the_answers_of_the_whole(query):
             true_atoms(sliced, asked)
 
 
-@pytest.mark.parametrize("query", ("actions", "produce", "pay", "check_states"))
+@pytest.mark.parametrize("query", ("produce", "pay", "check_states"))
 def test_programs_with_choices_are_not_sliced(query):
-    """Several answer sets could come in another order: such programs load their files whole."""
+    """Several answer sets could come in another order: such programs load their files whole
+    (unless the query reads any optimal answer set, below)."""
     parts = ["base", *layout.query_parts(str(kb_root()), query)]
+    assert not layout.any_optimal(str(kb_root()), query)
     assert slicing.program(kb_root(), query, parts, {("permanent", 1)}) is None
+
+
+# the atoms of `actions` that say which payment of a paid question was chosen: any valid one
+PAYMENT_CHOICE = ("tap_count", "phyrexian_by_life")
+
+
+def test_actions_reads_any_optimal_answer_set_and_is_sliced_with_the_same_answers():
+    """`actions` declares @any-optimal: its program has choices (payments) and a #maximize, and is
+    stratified otherwise, so it is sliced; on every example snapshot, for every player, the optimal
+    answer set of the sliced program has the atoms of the whole program's, but for which payment
+    of a paid question it chose, and the same optimum."""
+    root = str(kb_root())
+    parts = ("base", *layout.query_parts(root, "actions"))
+    table = slicing._table(root, "actions", parts)
+    assert layout.any_optimal(root, "actions") and table["stratified"] and not table["deterministic"]
+    for path in EXAMPLES:
+        snap = snapshot.load(str(path))
+        for player in snap.players:
+            facts = snapshot_facts(snap) + [("asked_player", player)]
+            sliced, whole = Engine(facts, "actions"), Engine(facts, "actions", slicing=False)
+            assert sliced.sliced and not whole.sliced
+            [a], [b] = sliced.ask(optimize=True), whole.ask(optimize=True)
+            decided = lambda model: [x for x in model if x[0] not in PAYMENT_CHOICE]
+            assert decided(a) == decided(b), (path.name, player)
+            paid = [x for x in a if x[0] == "paid"]
+            assert {x[1] for x in a if x[0] in PAYMENT_CHOICE} <= {x[1] for x in paid}, path.name
+            # the same optimum: every optimal answer set pays the same questions (no cost to compare
+            # beyond them), and a paid question has a payment in both
+            assert ({x[1] for x in a if x[0] == "tap_count"} == {x[1] for x in b if x[0] == "tap_count"}
+                    or not paid), path.name
 
 
 def table(tmp_path, text):
@@ -91,6 +123,30 @@ def test_what_makes_a_program_deterministic(tmp_path):
     assert not table(tmp_path, "m(X,F) :- f(non(F)), o(X), not m(X,non(F)).")["deterministic"]
     assert not table(tmp_path, "m(X,non(F)) :- f(non(F)), o(X), not m(_,F).")["deterministic"]
     assert not table(tmp_path, "m(f(X)) :- m(X), n(X). m(X) :- o(X), not m(f(X)).")["deterministic"]
+
+
+def test_what_makes_a_program_stratified(tmp_path):
+    """Stratified: deterministic but for choice rules and optimization statements (a query that
+    reads any optimal answer set may then be sliced); a disjunction or a cycle through `not` is
+    neither."""
+    for text in ("{ a(X) } :- b(X).", "#minimize { 1,X : a(X) }.", ":~ a(X). [1@1,X]",
+                 "{ a(X) } :- b(X). c(X) :- b(X), not a(X). #maximize { 1,X : c(X) }."):
+        t = table(tmp_path, text)
+        assert t["stratified"] and not t["deterministic"], text
+    assert table(tmp_path, "a(X) :- b(X). c :- not a(1).")["stratified"]
+    for text in ("a ; b :- c.", "a :- not b. b :- not a.", "{ a } . b :- not c. c :- not b.",
+                 "#heuristic a. [1,true]"):
+        assert not table(tmp_path, text)["stratified"], text
+
+
+def test_an_optimization_statement_keeps_what_it_reads(tmp_path):
+    """A choice rule and a #maximize are roots: the rules defining what they read are kept, the
+    others (normal rules nothing kept reads) are left out."""
+    t = table(tmp_path, "#show.\n#show s/1.\ns(X) :- in(X).\n{ c(X) } :- d(X).\nd(X) :- in(X).\n"
+                        "w(X) :- c(X).\n#maximize { 1,X : w(X) }.\nu(X) :- c(X).\n")
+    kept = [t["statements"][i][1] for i in sorted(slicing.needed(t, slicing.fires(t, {("in", 1)})))]
+    assert "w(X) :- c(X)." in kept and "d(X) :- in(X)." in kept and "{ c(X) } :- d(X)." in kept
+    assert "u(X) :- c(X)." not in kept
 
 
 def test_rules_that_cannot_fire_are_left_out(tmp_path):
@@ -195,3 +251,17 @@ def test_one_walker_serves_the_slicer_and_the_kb_model():
     assert ("could_produce", 2) in depends
     assert defining and all(r.defines & depends for r in defining)
     assert len(set(map(id, defining))) == len(defining)
+
+
+def test_a_sliced_program_used_again_is_added_from_its_parsed_statements():
+    """A process that asks a query again adds the sliced program from the statements it parsed the
+    first time (driver.add_program): the same answers."""
+    from pyengine.asp import driver
+    snap = snapshot.load(str(ROOT / "examples" / "cast.yaml"))
+    facts = snapshot_facts(snap) + [("asked_player", snap.active)]
+    driver._added.clear()
+    first = Engine(facts, "actions").ask(optimize=True)
+    text = next(iter(driver._added))
+    again = Engine(facts, "actions")
+    assert again.sliced and driver._added[text] == 2
+    assert again.ask(optimize=True) == first

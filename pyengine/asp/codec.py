@@ -75,24 +75,115 @@ def from_symbol(sym, placeholder=False):
 def atom_tuple(sym, cache=None):
     """An atom Symbol as a fact tuple ``(pred, args...)``. CACHE (a dict) memoises the conversion of
     arguments and of their subterms, which recur across atoms (reading a Symbol's parts costs several
-    C calls)."""
+    C calls); with it, the parts are read through clingo's C functions directly where this clingo
+    has them (:class:`_Reader`)."""
     if cache is None:
         return (sym.name,) + tuple(from_symbol(a) for a in sym.arguments)
+    if _READER is not None:
+        return _READER.atom(sym, cache)
     return (sym.name,) + tuple(_cached_term(a, cache) for a in sym.arguments)
+
+
+class _Reader:
+    """Reads the parts of symbols through the C functions of clingo's Python package (the module
+    ``clingo._internal``, which its Symbol class calls): a Symbol's ``name``, ``arguments``, ``type``
+    and ``string`` each allocate output buffers and wrap their results (an Enum, a Symbol per
+    argument), which costs most of the time of reading a large answer (`actions`: thousands of
+    atoms); this reuses its buffers (one set per thread) and works on the symbols' representations
+    (numbers, interned by clingo: equal symbols, equal numbers). The terms are those
+    ``_cached_term`` makes (tests/test_codec_reader.py compares them)."""
+
+    def __init__(self, lib, ffi):
+        import threading
+        self.lib, self.ffi = lib, ffi
+        self.local = threading.local()
+        self.types = (lib.clingo_symbol_type_number, lib.clingo_symbol_type_string,
+                      lib.clingo_symbol_type_function)
+
+    def buffers(self):
+        """This thread's output buffers: (arguments, size, text, number)."""
+        b = getattr(self.local, "b", None)
+        if b is None:
+            ffi = self.ffi
+            b = self.local.b = (ffi.new("clingo_symbol_t**"), ffi.new("size_t*"), ffi.new("char**"),
+                                ffi.new("int*"))
+        return b
+
+    def atom(self, sym, cache):
+        b = self.buffers()
+        name, args = self.parts(sym._rep, b)
+        return (name,) + tuple(self.term(a, cache, b) for a in args)
+
+    def parts(self, rep, b):
+        """(name, [argument representations]) of the function symbol REP (B: buffers())."""
+        lib = self.lib
+        if not lib.clingo_symbol_name(rep, b[2]):
+            raise TypeError("not a function symbol")
+        name = self.ffi.string(b[2][0]).decode()
+        if not lib.clingo_symbol_arguments(rep, b[0], b[1]):
+            raise TypeError("not a function symbol")
+        p = b[0][0]
+        return name, [p[i] for i in range(b[1][0])]     # copied: the buffers are reused
+
+    def term(self, rep, cache, b):
+        """The term of symbol REP (CACHE: by representation; B: buffers())."""
+        term = cache.get(rep)
+        if term is not None:
+            return term
+        number, string, function = self.types
+        t = self.lib.clingo_symbol_type(rep)
+        if t == number:
+            self.lib.clingo_symbol_number(rep, b[3])
+            term = b[3][0]
+        elif t == string:
+            self.lib.clingo_symbol_string(rep, b[2])
+            term = self.ffi.string(b[2][0]).decode()
+        elif t == function:
+            name, args = self.parts(rep, b)
+            if not args:
+                term = Const(name) if name else ()
+            else:
+                args = tuple(self.term(a, cache, b) for a in args)
+                term = Fn(name, args) if name else args
+        else:
+            from clingo.symbol import Symbol
+            raise TypeError(f"unexpected symbol {Symbol(rep)}")
+        cache[rep] = term
+        return term
+
+
+def _reader():
+    try:
+        from clingo._internal import _ffi, _lib
+        reader = _Reader(_lib, _ffi)
+        probe = clingo.Function("f", [clingo.String("s"), clingo.Number(-1)])
+        if reader.atom(probe, {}) != ("f", "s", -1):
+            return None
+        return reader
+    except Exception:                       # another clingo: its public API (_cached_term)
+        return None
+
+
+_READER = _reader()
 
 
 def atom_row(sym, cache, texts):
     """(atom_tuple(SYM, CACHE), its text as terms.render_fact gives it). TEXTS (a dict) memoises the
     text of each argument: sorting an answer by its text then renders each shared term once."""
-    args = sym.arguments
-    row = [sym.name]
+    if _READER is not None:
+        b = _READER.buffers()
+        name, args = _READER.parts(sym._rep, b)
+        terms = [_READER.term(a, cache, b) for a in args]
+    else:
+        name, args = sym.name, [_key(a) for a in sym.arguments]
+        terms = [_cached_term(a, cache) for a in sym.arguments]
+    row = [name]
     parts = []
-    for a in args:
-        term = _cached_term(a, cache)
+    for key, term in zip(args, terms):
         row.append(term)
-        text = texts.get(a)
+        text = texts.get(key)
         if text is None:
-            text = texts[a] = render(term)
+            text = texts[key] = render(term)
         parts.append(text)
     return tuple(row), (f"{row[0]}({','.join(parts)})" if parts else row[0])
 
@@ -100,9 +191,18 @@ def atom_row(sym, cache, texts):
 _NUMBER, _STRING, _FUNCTION = clingo.SymbolType.Number, clingo.SymbolType.String, clingo.SymbolType.Function
 
 
+def _key(sym):
+    """A dictionary key for SYM: clingo keeps one representation of each symbol (its ``_rep``, a
+    number), so equal symbols have equal keys; hashing and comparing it costs no call into clingo,
+    unlike the Symbol itself (whose ``__hash__`` and ``__eq__`` do). The Symbol where a clingo
+    without it is installed."""
+    return getattr(sym, "_rep", sym)
+
+
 def _cached_term(sym, cache):
-    """from_symbol(SYM), each subterm looked up in (and added to) CACHE first."""
-    term = cache.get(sym)
+    """from_symbol(SYM), each subterm looked up in (and added to) CACHE (keyed by _key) first."""
+    key = _key(sym)
+    term = cache.get(key)
     if term is not None:
         return term
     t = sym.type
@@ -119,7 +219,7 @@ def _cached_term(sym, cache):
             term = Fn(name, args) if name else args
     else:
         raise TypeError(f"unexpected symbol {sym}")
-    cache[sym] = term
+    cache[key] = term
     return term
 
 

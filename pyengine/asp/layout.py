@@ -20,6 +20,7 @@ _INCLUDE = re.compile(r'^\s*#include\s+"([^"]+)"\s*\.', re.M)
 _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|%\*.*?\*%|%[^\n]*|#program\s+([a-z_][A-Za-z0-9_\']*)\s*(?:\([^)]*\))?\s*\.',
                      re.S)
 _PARTS = re.compile(r"^%\s*@parts\b(.*)$", re.M)
+_ANY_OPTIMAL = re.compile(r"^%\s*@any-optimal\b", re.M)
 
 
 def file_parts(text):
@@ -73,3 +74,10 @@ def query_parts(root, query):
     for value in _PARTS.findall(text):
         out += [p for p in value.split() if p not in out]
     return out
+
+
+@lru_cache(maxsize=64)
+def any_optimal(root, query):
+    """Does queries/<query>.lp declare (``% @any-optimal``) that its answer is read from one optimal
+    answer set, whichever (the engine may then slice its program though it has choices, slicing.py)?"""
+    return bool(_ANY_OPTIMAL.search((Path(root) / "queries" / f"{query}.lp").read_text(encoding="utf-8")))

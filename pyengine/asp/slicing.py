@@ -24,8 +24,18 @@ The grounder may number the atoms of a smaller program in another order, which c
 rule or disjunction, no ``#minimize`` or weak constraint, no statement kind this module does not
 know, and no predicate depending on itself through ``not``, an aggregate or a condition, except
 term by term (:func:`_unique`): such a program has at most one answer set. could-produce, show,
-untap and cast-free are; actions, produce and pay (choices of payments and outcomes) are not, and
-load their files whole as before. A one-permanent could-produce grounds about 50 of the 430
+untap and cast-free are; produce and pay (choices of payments and outcomes) are not, and load
+their files whole as before.
+
+*Any optimal answer set.* A query whose answer is read from one optimal answer set, whichever
+(``% @any-optimal`` in its file: actions, whose payments are choices and whose paid questions
+are the same in every optimal answer set), is sliced too when its program is *stratified*: the
+same conditions, except that choice rules and ``#minimize``/``#maximize`` statements (and weak
+constraints) are allowed. Choice rules are roots (kept with all they read) and so are the
+optimization statements; what is left out is normal rules only, stratified, without constraints,
+which extend each answer set of the kept rules in exactly one way: the answer sets of the sliced
+program and of the whole correspond one to one, with the same shown atoms and the same costs. Only
+which optimal answer set the solver finds may change, which such a query does not depend on. A one-permanent could-produce grounds about 50 of the 430
 rules of its parts (the grounder pays about 50 microseconds a rule, however small the board).
 A sliced engine holds only the atoms its answers need: the driver slices only one-query engines,
 whose callers read shown atoms (explain, which reads every atom, builds an engine without a
@@ -69,7 +79,7 @@ def program(root, query, parts, fact_preds, cone=True):
     a shown atom depends on; ``#program`` directives included. None if the program is not
     deterministic (then load the files instead)."""
     table = _table(str(root), query, tuple(parts))
-    if not table["deterministic"]:
+    if not (table["deterministic"] or (table["stratified"] and layout.any_optimal(str(root), query))):
         return None
     statements = table["statements"]
     keep = fires(table, fact_preds)
@@ -154,7 +164,8 @@ def _table(root, query, parts):
                 table = json.load(f)
         except (OSError, ValueError):
             pass
-        if not (isinstance(table, dict) and set(table) == {"statements", "always", "hides", "deterministic"}):
+        if not (isinstance(table, dict)
+                and set(table) == {"statements", "always", "hides", "deterministic", "stratified"}):
             table = build(root, [n for n, _ in files[1:]], set(parts))
             cachedir.write(KIND, version(), json.dumps(table).encode("utf-8"), name)
         _TABLES[name] = table
@@ -171,11 +182,12 @@ def build(root, files, parts):
     roots: constraints, rules with a head of no known predicate, and every statement that is not
     a rule: ``#show``, ``#external``, ...);
     ``always``: the predicates of externals (set by the engine); ``hides``: whether ``#show.``
-    hides the atoms not shown; ``deterministic``: see the module docstring."""
+    hides the atoms not shown; ``deterministic`` and ``stratified``: see the module docstring."""
     import clingo.ast
     from . import codec, kbmodel
     T = clingo.ast.ASTType
     statements, always, deterministic, hides = [], set(), True, False
+    stratified = True                        # deterministic but for choices and optimization
     edges, loops = [], []                    # (head, body predicate, negative?); self-dependencies
     for name in files:
         stms = []
@@ -205,14 +217,20 @@ def build(root, files, parts):
                 elif t == T.ShowTerm:
                     for b in s.body:
                         kbmodel._collect(b, set(), reads)
+                elif t == T.Minimize:                # #minimize, #maximize, a weak constraint
+                    deterministic = False
+                    for b in s.body:
+                        kbmodel._collect(b, set(), reads)
                 elif t not in (T.Defined, T.Definition):
-                    deterministic = False            # #minimize, #heuristic, #project, theory, ...
+                    deterministic = stratified = False   # #heuristic, #project, theory, ...
                 statements.append([part, str(s), [], [], sorted(reads), True])
                 continue
             for u in s.unpool():
                 kind = kbmodel._head_kind(u.head)
                 if kind not in ("atom", "constraint"):
                     deterministic = False
+                    if kind != "choice" or u.head.ast_type != T.Aggregate:
+                        stratified = False           # a disjunction, or a head this module does not know
                 defines = kbmodel._head_signatures(u.head)
                 pos, reads = set(), set()
                 for lit in u.body:
@@ -234,8 +252,9 @@ def build(root, files, parts):
                 # a root: a constraint, or a head whose predicate is not known (-p(X), say)
                 statements.append([part, str(u), sorted(defines), sorted(pos), sorted(reads),
                                    kind != "atom" or not defines])
+    unique = _unique(edges, loops)
     return {"statements": statements, "always": sorted(always), "hides": hides,
-            "deterministic": deterministic and _unique(edges, loops)}
+            "deterministic": deterministic and unique, "stratified": stratified and unique}
 
 
 def _unique(edges, loops):
