@@ -158,7 +158,7 @@ def colors_among(sentence):
     except Unmodelled:
         return None
     inner = f.args[0] if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1 else None
-    return f if inner is not None and known_filter(inner) else None
+    return f if inner is not None and final_filter(inner) else None
 
 
 def _pips(cost):
@@ -309,7 +309,7 @@ def facts(ab, mana):
             return [("mana_each", ab, 1, Const(mana.options[0][0][0]), fn("you_control", Const(t)))]
         term = _amount_term(mana)
         if isinstance(term, Fn) and term.name == "count" and isinstance(term.args[0], Fn) \
-                and term.args[0].name == "you_control" and known_filter(term.args[0].args[0]):
+                and term.args[0].name == "you_control" and final_filter(term.args[0].args[0]):
             # 608.2h: one mana for each permanent you control that matches (kb/filters.lp),
             # counted as the ability resolves
             return [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)]
@@ -347,6 +347,26 @@ def known_filter(f):
     return False
 
 
+def final_filter(f):
+    """True if kb/final_filters.lp interprets filter term f completely over final characteristics
+    (its final_filter_known/1): what :func:`known_filter` knows, keyword(K) and stat_at_least(S,N)
+    (characteristics layer effects change), and/or/non of those. Only mana amounts and conditions
+    read these (608.2h); a layer effect's filter must be :func:`known_filter` (613.8 is not modelled)."""
+    if known_filter(f):
+        return True
+    if not isinstance(f, Fn):
+        return False
+    if f.name == "keyword" and len(f.args) == 1:
+        return isinstance(f.args[0], Const)
+    if f.name == "stat_at_least" and len(f.args) == 2:
+        return f.args[0] in (Const("power"), Const("toughness")) and isinstance(f.args[1], int)
+    if f.name in ("and", "or") and len(f.args) == 2:
+        return all(final_filter(a) for a in f.args)
+    if f.name == "non" and len(f.args) == 1:
+        return final_filter(f.args[0])
+    return False
+
+
 def counted(ab, term, facts):
     """FACTS for an amount the KB counts; an amount of the ability's own permanent (counters on it,
     its power or toughness) is counted per permanent by could-produce and produce, which payment
@@ -371,8 +391,8 @@ def game_amount_known(term):
         if isinstance(f, Fn) and f.name == "graveyard_cards":
             return True
         if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1:
-            return known_filter(f.args[0])
-        return known_filter(f)
+            return final_filter(f.args[0])
+        return final_filter(f)
     if term.name == "counters" and len(term.args) == 1:
         return isinstance(term.args[0], str)
     if term.name == "stat" and len(term.args) == 1:
@@ -380,7 +400,7 @@ def game_amount_known(term):
     if term.name == "greatest" and len(term.args) == 2:
         f = term.args[1]
         return term.args[0] in (Const("power"), Const("toughness")) and isinstance(f, Fn) \
-            and f.name == "you_control" and len(f.args) == 1 and known_filter(f.args[0])
+            and f.name == "you_control" and len(f.args) == 1 and final_filter(f.args[0])
     if term.name == "devotion" and len(term.args) in (1, 2):
         return all(a in tuple(Const(c) for c in "wubrg") for a in term.args)
     return False

@@ -7,6 +7,9 @@ filter describes permanents (110.1) unless it says otherwise:
 
 - a card type constant (``land``, ``creature``, ...) or ``permanent``: objects of that type;
 - ``subtype("Forest")``, ``supertype(basic)``, ``color(g)``, ``status(tapped)``;
+- ``keyword(K)`` ("with defender", 702.1), ``stat_at_least(S,N)`` ("with power 4 or greater",
+  208.1): characteristics layer effects change, read only over final characteristics
+  (kb/final_filters.lp: mana amounts and conditions; never by a layer effect, 613.8);
 - ``non(F)``, ``and(F,G)``, ``or(F,G)``;
 - ``you_control(F)``, ``opponent_controls(F)``: F and controlled by the effect's controller /
   an opponent of them (109.5);
@@ -205,10 +208,14 @@ def filter_term(obj):
     filter language lacks."""
     if not isinstance(obj, ir.Obj) or obj.possessor or not all(isinstance(g, tuple) for g in obj.groups):
         raise Unmodelled("this object is not a filter")
-    ctrl = None
+    ctrl, extra = None, []
     for q in obj.qualifiers:
         if q == ir.Node("on_battlefield", ("on the battlefield",)):
             continue                    # filters are about permanents (110.1)
+        w = _with_term(q)
+        if w is not None and len(obj.groups) == 1:
+            extra.append(w)
+            continue
         p = controller_phrase(q)
         if p in _PLAYER_SCOPE and ctrl is None:
             ctrl = _PLAYER_SCOPE[p]
@@ -234,7 +241,28 @@ def filter_term(obj):
     for join, alt in zip(obj.joins, alts[1:]):
         if any(w in ("or", "and", "and/or", ",") for w in join):
             term = fn("or", term, alt)
+    for w in extra:
+        term = fn("and", term, w)
     return fn(ctrl, term) if ctrl else term
+
+
+def _with_term(q):
+    """The filter term of a "with ..." qualifier: keyword(K) for "with defender" (702.1),
+    stat_at_least(S,N) for "with power N or greater" (208.1); None for any other qualifier. Layer
+    effects change both: only kb/final_filters.lp reads them (``mana_ir.final_filter``)."""
+    if not isinstance(q, ir.Node) or q.kind != "with_q" or len(q.args) != 2:
+        return None
+    w = q.args[1]
+    if isinstance(w, ir.Node) and w.kind == "keyword_list" and len(w.args) == 1 \
+            and isinstance(w.args[0], ir.Keyword) and w.args[0].kind == "plain" and w.args[0].param is None:
+        return fn("keyword", Const(w.args[0].name.replace(" ", "_")))
+    if isinstance(w, ir.Node) and w.kind == "with_stat" and len(w.args) == 2 \
+            and w.args[0] in (ir.Node("stat", ("power",)), ir.Node("stat", ("toughness",))) \
+            and isinstance(w.args[1], ir.Node) and w.args[1].kind == "amount_cmp" and len(w.args[1].args) == 2 \
+            and isinstance(w.args[1].args[0], ir.Number) and isinstance(w.args[1].args[0].value, int) \
+            and w.args[1].args[1] == "or greater":
+        return fn("stat_at_least", Const(w.args[0].args[0]), w.args[1].args[0].value)
+    return None
 
 
 def _char_term(c):
