@@ -316,6 +316,13 @@ def facts(ab, mana):
         if game_amount_known(term):
             # 608.2h, 122.1, 208.1, 700.5: counted as the ability resolves (kb/game_amounts.lp)
             return counted(ab, term, [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)])
+    elif k == "combination" and mana.types and combination_amount_known(_amount_term(mana)):
+        # 106.1b, 608.2h: "X mana in any combination of colors, where X is <an amount of the board>"
+        # (kb/game_amounts.lp); more than max_combination mana: its results are not listed, and
+        # payment does not read them
+        raise Unmodelled("mana in any combination of an amount of the game: could-produce and produce "
+                         "read it (produce refuses more than 12 mana); paying with it is not modelled yet",
+                         designed_facts(ab, mana), affects=PAYMENT)
     elif k == "any_one_color" and mana.count[0] != "number" and game_amount_known(_amount_term(mana)):
         # "X mana of any one color, where X is ...": one option per color, each of that amount
         return counted(ab, _amount_term(mana), designed_facts(ab, mana))
@@ -381,8 +388,9 @@ def game_amount_known(term):
     """True if the KB counts amount term TERM (kb/mana.lp, kb/game_amounts.lp): count(F) of a filter
     it knows (permanents you control, or on the battlefield), counters("K") on the permanent, its
     stat(power) or stat(toughness), devotion(C) or devotion(C1,C2) (700.5), life (its controller's
-    life total, 119.1), greatest(S, you_control(F)) (the greatest power or toughness among them)."""
-    if term == Const("life"):
+    life total, 119.1), greatest(S, you_control(F)) (the greatest power or toughness among them),
+    domain (the basic land types among the lands you control, 305.6)."""
+    if term in (Const("life"), Const("domain")):
         return True
     if not isinstance(term, Fn):
         return False
@@ -404,6 +412,16 @@ def game_amount_known(term):
     if term.name == "devotion" and len(term.args) in (1, 2):
         return all(a in tuple(Const(c) for c in "wubrg") for a in term.args)
     return False
+
+
+def combination_amount_known(term):
+    """True if kb/game_amounts.lp evaluates amount term TERM as a number of mana in any combination
+    (its combination_amount/2): count(you_control(F)) or greatest(S, you_control(F)) of a filter it
+    knows, domain."""
+    if term == Const("domain"):
+        return True
+    return isinstance(term, Fn) and term.name in ("count", "greatest") and game_amount_known(term) \
+        and isinstance(term.args[-1], Fn) and term.args[-1].name == "you_control"
 
 
 def _int(n):
@@ -455,7 +473,16 @@ def _amount_term(mana, n=1):
     return base * n if isinstance(base, int) else fn("times", n, base)
 
 
+_DOMAIN = ir.Obj(None, None, ((ir.Char("supertype", "basic"), ir.Char("card_type", "land"),
+                                ir.Node("type_word", ("types",))),), (),
+                 (ir.Node("among", ("among", ir.Obj(None, None, ((ir.Char("card_type", "land"),),), (),
+                                                    (ir.Node("rel_control", (ir.Node("controls_phrase",
+                                                                                     ("you control",)),)),)))),))
+
+
 def _count(obj):
+    if obj == _DOMAIN:
+        return Const("domain")              # "basic land types among lands you control" (305.6, 207.2c)
     graveyard = _graveyard_cards(obj)
     if graveyard is not None:
         return fn("count", graveyard)
