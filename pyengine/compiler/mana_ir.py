@@ -271,8 +271,13 @@ def _options(ab, options):
     return [("mana_option", ab, o, Const(t), n) for o, opt in enumerate(options, 1) for t, n in opt]
 
 
-def facts(ab, mana):
-    """The facts of what an "add" instruction produces (see module doc)."""
+def facts(ab, mana, x=None):
+    """The facts of what an "add" instruction produces (see module doc). X is the amount term the
+    ability's cost gives X ("Remove X K counters": removed(K,0)), or None."""
+    if x is not None:
+        counted_x = _x_facts(ab, mana, x)
+        if counted_x is not None:
+            return counted_x
     k = mana.kind
     if mana.additional:
         raise Unmodelled("additional mana of a mana trigger is not modelled", designed_facts(ab, mana))
@@ -352,6 +357,40 @@ def known_filter(f):
     if f.name == "non" and len(f.args) == 1:
         return known_filter(f.args[0])
     return False
+
+
+def _x_facts(ab, mana, x):
+    """The facts of mana whose amount is X (or "X plus N", 107.3), X = removed(K,0) the counters the
+    cost removed (kb/removed_counters.lp): "Add X mana of any one color", "Add X mana in any
+    combination of {B} and/or {R}", "Add an amount of {C} equal to X plus one"; None otherwise."""
+    if mana.additional or not (isinstance(x, Fn) and x.name == "removed"):
+        return None
+    amount = None
+    if mana.count is None and _is_x(mana.amount):
+        amount = x
+    elif mana.count is not None and mana.count[0] == "number" and _is_x(mana.count[1]):
+        amount = x
+    elif mana.count is not None and mana.count[0] == "equal":
+        plus = [y for y in ir.walk(mana.count[1]) if isinstance(y, ir.Node) and y.kind == "plus"]
+        if len(plus) == 1 and len(plus[0].args) == 3 and _is_x(plus[0].args[0]) \
+                and plus[0].args[2] == ir.Number(1):
+            amount = fn("removed", x.args[0], 1)          # "X plus one": removed(K,1)
+    if amount is None:
+        return None
+    if mana.kind == "any_one_color":
+        if amount.args[1] != 0:
+            return None
+        return [("mana_amount", ab, o, Const(t), amount) for o, t in enumerate(COLORS, 1)]
+    if mana.kind == "combination" and mana.types and amount.args[1] == 0:
+        return [("mana_combination", ab, amount)] + [("mana_combination_type", ab, Const(t)) for t in mana.types]
+    if mana.kind == "fixed" and len(mana.options) == 1 and mana.options[0] and len(mana.options[0]) == 1 \
+            and mana.options[0][0][1] == 1:
+        return [("mana_amount", ab, 1, Const(mana.options[0][0][0]), amount)]
+    return None
+
+
+def _is_x(n):
+    return isinstance(n, ir.Number) and str(n.value).lower() == "x"
 
 
 def final_filter(f):

@@ -37,6 +37,8 @@ class Ctx:
     raw: str = ""
     text: str = ""
     kind: str = "ab"            # "granted" for an ability quoted inside another one
+    x: object = None            # the amount term X stands for, set by the cost ("Remove X K counters
+                                # from ~": removed(K,0), 107.3, 601.2b); None when the cost says nothing
 
     @property
     def ab(self):
@@ -169,8 +171,20 @@ def counters(node):
     return kind, qty
 
 
+def counters_x(node):
+    """K of "X K counters" (a number X the player chooses as the cost is paid, 107.3, 601.2b); None
+    otherwise."""
+    if not isinstance(node, ir.Node) or node.kind != "counters_phrase":
+        return None
+    qty = next((a for a in node.args if isinstance(a, ir.Node) and a.kind == "counter_quantity"), None)
+    kind = next((a for a in node.args if isinstance(a, ir.Node) and a.kind == "counter_kind"), None)
+    if qty is None or kind is None or len(kind.args) != 1 or qty.args != (ir.Number("x"),):
+        return None
+    return str(kind.args[0])
+
+
 def counters_chosen(node):
-    """(kind, least) of "any number of K counters" (least 0) or "N or more K counters" (least N):
+    """(kind, least) of "any number of K counters" or "X K counters" (least 0) or "N or more K counters" (least N):
     a number of counters the player chooses as the cost is paid (601.2b); None otherwise."""
     if not isinstance(node, ir.Node) or node.kind != "counters_phrase":
         return None
@@ -178,8 +192,8 @@ def counters_chosen(node):
     kind = next((a for a in node.args if isinstance(a, ir.Node) and a.kind == "counter_kind"), None)
     if qty is None or kind is None or len(kind.args) != 1:
         return None
-    if qty.args == ("any number of",):
-        return str(kind.args[0]), 0
+    if qty.args in (("any number of",), (ir.Number("x"),)):
+        return str(kind.args[0]), 0             # "X K counters": X chosen as the cost is paid (107.3)
     if len(qty.args) == 2 and isinstance(qty.args[0], ir.Number) and qty.args[1] == "or more":
         return str(kind.args[0]), int_of(qty.args[0])
     return None
