@@ -129,6 +129,7 @@ def _mana(cost):
 def _activated(ctx, a):
     cost, unknown = _costs_known(ctx, a.costs)
     ctx.x = _x_of_costs(a.costs)
+    ctx.sacrificed = _sacrifices_one(a.costs, cost)
     facts = [("activated", ctx.ab)] + cost
     try:
         effect = _activated_effect(ctx, a.effect)
@@ -165,6 +166,19 @@ def _x_of_costs(clauses):
             if kind is not None:
                 return fn("removed", kind, 0)
     return None
+
+
+def _sacrifices_one(clauses, cost):
+    """True if exactly one cost item sacrifices a permanent, one of a single kind kb/filters.lp knows
+    ("Sacrifice an artifact", "Sacrifice a Goblin"; not "another", not a list of kinds): the object
+    "the sacrificed <kind>" of the effect is that permanent (701.21a)."""
+    items = [c for c in clauses if isinstance(c, ir.Clause) and c.verb.name == "sacrifice"]
+    sac = [f[2] for f in cost if f[0] == "ability_cost" and getattr(f[2], "name", None) == "sacrifice"]
+    if len(items) != 1 or len(sac) != 1:
+        return False
+    obj = next((x for x in items[0].verb.args if isinstance(x, ir.Obj)), None)
+    f = sac[0].args[0]
+    return obj is not None and len(obj.groups) == 1 and mana_ir.known_filter(f)
 
 
 def _removal_mana(cost, facts):
@@ -436,7 +450,7 @@ def mana_effect(ctx, sentence):
     mana = mana_ir.of_sentence(sentence)
     if mana is None:
         raise Unmodelled("effect not modelled")
-    return mana_ir.facts(ctx.ab, mana, ctx.x)
+    return mana_ir.facts(ctx.ab, mana, ctx.x, ctx.sacrificed)
 
 
 def _activation_condition(s):

@@ -271,13 +271,21 @@ def _options(ab, options):
     return [("mana_option", ab, o, Const(t), n) for o, opt in enumerate(options, 1) for t, n in opt]
 
 
-def facts(ab, mana, x=None):
+def facts(ab, mana, x=None, sacrificed=False):
     """The facts of what an "add" instruction produces (see module doc). X is the amount term the
-    ability's cost gives X ("Remove X K counters": removed(K,0)), or None."""
+    ability's cost gives X ("Remove X K counters": removed(K,0)), or None; SACRIFICED is true when
+    a cost sacrifices one permanent of a kind the KB knows ("the sacrificed artifact's mana value")."""
     if x is not None:
         counted_x = _x_facts(ab, mana, x)
         if counted_x is not None:
             return counted_x
+    if sacrificed:
+        term = _sacrificed_term(mana)
+        if term is not None:
+            # 701.21a, 608.2h: one outcome per permanent the cost could sacrifice (kb/game_amounts.lp)
+            raise Unmodelled("mana counted on the sacrificed permanent: could-produce and produce read it; "
+                             "paying with that mana is not modelled yet",
+                             [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)], affects=PAYMENT)
     k = mana.kind
     if mana.additional:
         raise Unmodelled("additional mana of a mana trigger is not modelled", designed_facts(ab, mana))
@@ -387,6 +395,26 @@ def _x_facts(ab, mana, x):
             and mana.options[0][0][1] == 1:
         return [("mana_amount", ab, 1, Const(mana.options[0][0][0]), amount)]
     return None
+
+
+def _sacrificed_term(mana):
+    """sacrificed(S) for "an amount of {T} equal to the sacrificed <kind>'s mana value (power)" (one
+    mana type, 202.3, 208.1: its value as it last existed on the battlefield, 608.2h); None otherwise."""
+    if mana.kind != "fixed" or mana.additional or mana.count is None or mana.count[0] != "equal" \
+            or len(mana.options) != 1 or len(mana.options[0]) != 1 or mana.options[0][0][1] != 1:
+        return None
+    node = mana.count[1]
+    stat = next((a for a in node.args if isinstance(a, ir.Node) and a.kind == "stat_of"), None) \
+        if isinstance(node, ir.Node) else None
+    if stat is None or len(stat.args) != 2 or not isinstance(stat.args[0], ir.Node) \
+            or stat.args[0].kind != "possessive" or stat.args[1] not in (ir.Node("stat", ("mana value",)),
+                                                                          ir.Node("stat", ("power",))):
+        return None
+    obj = stat.args[0].args[0]
+    if not isinstance(obj, ir.Obj) or obj.quantity != ir.Quantity("the") or len(obj.groups) != 1 \
+            or not obj.groups[0] or obj.groups[0][0] != ir.Char("status", "sacrificed") or obj.qualifiers:
+        return None
+    return fn("sacrificed", Const(stat.args[1].args[0].replace(" ", "_")))
 
 
 def _is_x(n):

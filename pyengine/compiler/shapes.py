@@ -39,6 +39,8 @@ class Ctx:
     kind: str = "ab"            # "granted" for an ability quoted inside another one
     x: object = None            # the amount term X stands for, set by the cost ("Remove X K counters
                                 # from ~": removed(K,0), 107.3, 601.2b); None when the cost says nothing
+    sacrificed: bool = False    # a cost sacrifices one permanent of a kind kb/filters.lp knows (701.21a):
+                                # "the sacrificed creature's power" may be read (kb/game_amounts.lp)
 
     @property
     def ab(self):
