@@ -68,11 +68,22 @@ def test_sacrificed_permanent_of_one_kind():
     c = compiled("{T}, Sacrifice an artifact: Add an amount of {B} equal to the sacrificed artifact's mana value.")
     assert [f[4] for f in facts_of(c, "mana_amount")] == [fn("sacrificed", Const("mana_value"))]
     assert not answers(c) & {"could-produce", "produce"}
-    # "another creature" depends on the ability's own permanent; a list of kinds is not one kind
-    for text in ("{T}, Sacrifice another creature: Add an amount of {B} equal to the sacrificed creature's mana value.",
-                 "{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the sacrificed "
-                 "creature's mana value."):
-        assert {"could-produce", "produce"} <= answers(compiled(text))
+    # "another creature" depends on the ability's own permanent: a note
+    c = compiled("{T}, Sacrifice another creature: Add an amount of {B} equal to the sacrificed creature's mana value.")
+    assert {"could-produce", "produce"} <= answers(c)
+
+
+def test_descriptions_sharing_one_noun():
+    # "a black or artifact creature" is a creature that is black or an artifact (not a black permanent
+    # of any kind); "an artifact or creature" names two kinds
+    c = compiled("{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the sacrificed "
+                 "creature's mana value.")
+    assert ("ability_cost", fn("ab", "Foo", 1), fn("sacrifice", fn("and", fn("or", fn("color", Const("b")),
+                                                                            Const("artifact")),
+                                                                   Const("creature")))) in c.facts
+    c = compiled("{T}, Sacrifice an artifact or creature: Add {C}.")
+    assert ("ability_cost", fn("ab", "Foo", 1), fn("sacrifice", fn("or", Const("artifact"), Const("creature")))) \
+        in c.facts
 
 
 def test_amounts_the_snapshot_cannot_tell_stay_notes():

@@ -169,16 +169,15 @@ def _x_of_costs(clauses):
 
 
 def _sacrifices_one(clauses, cost):
-    """True if exactly one cost item sacrifices a permanent, one of a single kind kb/filters.lp knows
-    ("Sacrifice an artifact", "Sacrifice a Goblin"; not "another", not a list of kinds): the object
-    "the sacrificed <kind>" of the effect is that permanent (701.21a)."""
+    """True if exactly one cost item sacrifices one permanent, described by a filter kb/filters.lp
+    knows ("Sacrifice an artifact", "Sacrifice a black or artifact creature"; not "another", whose
+    candidates depend on the ability's own permanent): the object "the sacrificed <kind>" of the
+    effect is that permanent (701.21a)."""
     items = [c for c in clauses if isinstance(c, ir.Clause) and c.verb.name == "sacrifice"]
     sac = [f[2] for f in cost if f[0] == "ability_cost" and getattr(f[2], "name", None) == "sacrifice"]
     if len(items) != 1 or len(sac) != 1:
         return False
-    obj = next((x for x in items[0].verb.args if isinstance(x, ir.Obj)), None)
-    f = sac[0].args[0]
-    return obj is not None and len(obj.groups) == 1 and mana_ir.known_filter(f)
+    return mana_ir.known_filter(sac[0].args[0])
 
 
 def _removal_mana(cost, facts):

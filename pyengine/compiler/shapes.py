@@ -237,8 +237,9 @@ def filter_term(obj):
             ctrl = _PLAYER_SCOPE[p]
         else:
             raise Unmodelled("a qualifier of this object is not modelled")
+    groups, head = _shared_head(obj.groups)
     alts = []
-    for group in obj.groups:
+    for group in groups:
         attached = bool(group) and group[0].kind == "status" and group[0].value in ("enchanted", "equipped") \
             and not group[0].negated
         if attached:
@@ -257,9 +258,31 @@ def filter_term(obj):
     for join, alt in zip(obj.joins, alts[1:]):
         if any(w in ("or", "and", "and/or", ",") for w in join):
             term = fn("or", term, alt)
+    if head is not None:
+        term = fn("and", term, _char_term(head))
     for w in extra:
         term = fn("and", term, w)
     return fn(ctrl, term) if ctrl else term
+
+
+_ADJECTIVES = ("color", "status")
+
+
+def _shared_head(groups):
+    """(groups, head) of a list of descriptions sharing one noun: in "a black or artifact creature"
+    (groups (black), (artifact, creature)) every alternative describes a creature: the groups
+    without the noun, and the noun (a creature that is black or an artifact). (groups, None) when
+    some earlier group names its own kind of object ("an artifact or creature")."""
+    if len(groups) < 2 or not all(isinstance(g, tuple) and g for g in groups):
+        return groups, None
+    last = groups[-1]
+    if len(last) < 2 or not isinstance(last[-1], ir.Char) or last[-1].negated \
+            or last[-1].kind not in ("card_type", "subtype", "noun"):
+        return groups, None
+    if not all(isinstance(c, ir.Char) and c.kind in _ADJECTIVES and c.value not in ("enchanted", "equipped")
+               for g in groups[:-1] for c in g):
+        return groups, None
+    return tuple(groups[:-1]) + (last[:-1],), last[-1]
 
 
 def _with_term(q):
