@@ -258,8 +258,9 @@ def filter_term(obj):
     for join, alt in zip(obj.joins, alts[1:]):
         if any(w in ("or", "and", "and/or", ",") for w in join):
             term = fn("or", term, alt)
-    if head is not None:
-        term = fn("and", term, _char_term(head))
+    head_term = _char_term(head) if head is not None else None
+    if head_term is not None:                       # "permanent" adds nothing (None)
+        term = fn("and", term, head_term)
     for w in extra:
         term = fn("and", term, w)
     return fn(ctrl, term) if ctrl else term
