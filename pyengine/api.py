@@ -371,6 +371,10 @@ def produce_with_abilities(snapshot, pid, ability=None, choices=()):
     if many:
         raise InputError(f"produce {pid}: its cost may remove any number of more than {many[0]:,} "
                          f"counters (CR 601.2b): too many outcomes to list")
+    combos = [a[2] for a in model if a[0] == "too_many_combinations" and a[1] in wanted]
+    if combos:
+        raise InputError(f"produce {pid}: it adds more than {combos[0]:,} mana in any combination of "
+                         f"types (CR 106.1b): too many outcomes to list")
     outcomes = {}
     for atom in model:
         if atom[0] == "outcome" and atom[1] in wanted:

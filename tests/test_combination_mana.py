@@ -55,10 +55,11 @@ def test_a_combination_with_a_spend_restriction(tmp_path):
 
 
 def test_an_amount_of_x_stays_a_note():
-    """"Add X mana in any combination of {B} and/or {R}" (Molten Slagheap): X is not a number the
-    compiler models here: a note for could-produce and produce."""
-    c = compile_card(cardlib.parse_card({"name": "Molten Slagheap", "type": "Land", "text":
-                                         "{1}, Remove X storage counters from this land: Add X mana in any "
-                                         "combination of {B} and/or {R}."}))
+    """"{X}, {T}, Sacrifice this artifact: Add X mana in any combination of colors." (Wizard's Rockets):
+    X paid in the cost is not a number the compiler models here: a note for could-produce and produce.
+    (X counters removed by the cost are: tests/test_amounts.py.)"""
+    c = compile_card(cardlib.parse_card({"name": "Wizard's Rockets", "type": "Artifact", "text":
+                                         "{X}, {T}, Sacrifice this artifact: Add X mana in any combination of "
+                                         "colors."}))
     assert [n.line for n in c.not_modelled] == [1]
     assert {"could-produce", "produce"} <= c.not_modelled[0].affects

@@ -38,6 +38,8 @@ def command(snap, pid, ability, as_json):
     An ability that would produce no mana (or mana of an undefined type, CR 106.5) gives
     the outcome [] ("no mana"). Outcomes are distinct: "amounts" counts each outcome's mana per
     type; "options" lists it letter by letter (null when some outcome has more than 1,000 mana).
+    Outcomes too many to list are refused (exit status 2): a cost that may remove more than 1,000
+    counters, or more than 12 mana "in any combination" (CR 106.1b).
     Costs are not checked here: see `mtgkb actions`. A spend restriction travels with the mana
     ("spend_only", CR 106.6), and so does what the mana does to a spell it is spent on
     ("spend_effects": "that spell can't be countered", "it gains haste").

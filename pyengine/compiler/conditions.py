@@ -1,7 +1,8 @@
 """Conditions of "If <condition>, add ... instead" (608.2c, 608.2h) as terms of kb/conditional_mana.lp:
 
 - ``you_control_at_least(F,N)``: "you control N or more <F>" / "you control a <F>" (N = 1), F a
-  filter of kb/filters.lp (``mana_ir.known_filter``); "an A and a B": ``and`` of two such terms;
+  filter of kb/final_filters.lp (``mana_ir.final_filter``: also "with defender", "with power 4 or
+  greater", read over final characteristics); "an A and a B": ``and`` of two such terms;
 - ``self_has_counter(K)``: "~ has a K counter on it" (122.1);
 - ``played_land``: "you played a land this turn" (305.2).
 
@@ -51,7 +52,7 @@ def _you_control(c):
             f = filter_term(ir.Obj(None, None, (g,), (), obj.qualifiers if len(groups) == 1 else ()))
         except Unmodelled:
             return None
-        if not mana_ir.known_filter(f):
+        if not mana_ir.final_filter(f):
             return None
         terms.append(fn("you_control_at_least", f, n))
     if not terms:

@@ -20,8 +20,8 @@ from . import riders as mana_riders
 from .affects import PAYMENT, changes_mana
 from .conditions import condition
 from .lower_loyalty_chapter import chapter, firebending, loyalty
-from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, int_of, is_self, simple_type,
-                     sacrifice_filter, targets, untapped_filter, untapped_you_control)
+from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, counters_x, int_of, is_self,
+                     simple_type, sacrifice_filter, targets, untapped_filter, untapped_you_control)
 from ..symbols import NotModelled, parse_mana_cost
 
 # the answers a spending rule of the mana concerns (106.6): produce shows it; actions and apply pay
@@ -128,6 +128,8 @@ def _mana(cost):
 
 def _activated(ctx, a):
     cost, unknown = _costs_known(ctx, a.costs)
+    ctx.x = _x_of_costs(a.costs)
+    ctx.sacrificed = _sacrifices_one(a.costs, cost)
     facts = [("activated", ctx.ab)] + cost
     try:
         effect = _activated_effect(ctx, a.effect)
@@ -154,11 +156,36 @@ def _activated(ctx, a):
                        affects=e.affects | PAYMENT if unknown and e.affects is not None else e.affects)
 
 
+def _x_of_costs(clauses):
+    """The amount X stands for in the effect, when a cost item chooses it: removed(K,0) for "Remove X K
+    counters from ~" (the number of counters the cost removed, 107.3, 601.2b); None otherwise."""
+    for c in clauses:
+        if isinstance(c, ir.Clause) and c.verb.name == "remove_counters":
+            args = [x for x in c.verb.args if not isinstance(x, str)]
+            kind = counters_x(args[0]) if len(args) == 2 and is_self(args[1]) else None
+            if kind is not None:
+                return fn("removed", kind, 0)
+    return None
+
+
+def _sacrifices_one(clauses, cost):
+    """True if exactly one cost item sacrifices one permanent, described by a filter kb/filters.lp
+    knows ("Sacrifice an artifact", "Sacrifice a black or artifact creature"; not "another", whose
+    candidates depend on the ability's own permanent): the object "the sacrificed <kind>" of the
+    effect is that permanent (701.21a)."""
+    items = [c for c in clauses if isinstance(c, ir.Clause) and c.verb.name == "sacrifice"]
+    sac = [f[2] for f in cost if f[0] == "ability_cost" and getattr(f[2], "name", None) == "sacrifice"]
+    if len(items) != 1 or len(sac) != 1:
+        return False
+    return mana_ir.known_filter(sac[0].args[0])
+
+
 def _removal_mana(cost, facts):
     """Mana "for each K counter removed this way" (mana_amount(Ab,O,T,removed(K,B))) is modelled
     only with a cost that removes a chosen number of K counters (kb/removed_counters.lp); could-produce
     and produce read it, activating it (which number to remove) and paying with it are not yet."""
     removed = [f[4] for f in facts if f[0] == "mana_amount" and getattr(f[4], "name", None) == "removed"]
+    removed += [f[2] for f in facts if f[0] == "mana_combination" and getattr(f[2], "name", None) == "removed"]
     if not removed:
         return
     chosen = {f[2].args[0] for f in cost if f[0] == "ability_cost" and getattr(f[2], "name", None)
@@ -422,7 +449,7 @@ def mana_effect(ctx, sentence):
     mana = mana_ir.of_sentence(sentence)
     if mana is None:
         raise Unmodelled("effect not modelled")
-    return mana_ir.facts(ctx.ab, mana)
+    return mana_ir.facts(ctx.ab, mana, ctx.x, ctx.sacrificed)
 
 
 def _activation_condition(s):

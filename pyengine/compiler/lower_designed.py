@@ -150,7 +150,7 @@ def _granted(ctx, sentences):
     facts = [("static", ctx.ab), ("grants_filter", ctx.ab, f, inner_ctx.ab),
              ("ability_text", inner_ctx.ab, raw_inner)] + inner.facts
     if not grant_filter_known(f):
-        return "abilities granted to these permanents are not modelled", facts
+        return _grant_filter_reason(f), facts
     if not inner.modelled:
         # kb/granted_abilities.lp gives the ability; what it does is not carried out: the note
         # concerns the answers the quoted ability alone could change
@@ -158,6 +158,16 @@ def _granted(ctx, sentences):
         affected = inner.affects if inner.affects is not None else affects.of_line(inner_line, ctx.face, inner.part)
         raise Unmodelled(f"the granted ability: {inner.reason}", facts, affects=affected)
     return None, facts
+
+
+def _grant_filter_reason(f):
+    """Why a grant to the permanents matching f is not carried out: a filter on a keyword or power
+    ("Creatures you control with defender have ...") reads what layer effects, this one among them,
+    change (613.8 dependencies are not modelled: kb/final_filters.lp is read by mana only)."""
+    inner = f.args[0] if isinstance(f, Fn) and f.name in ("you_control", "attached") and len(f.args) == 1 else f
+    if mana_ir.final_filter(inner):
+        return "abilities granted to permanents chosen by a keyword or power are not modelled (613.8 dependencies)"
+    return "abilities granted to these permanents are not modelled"
 
 
 def grant_filter_known(f):

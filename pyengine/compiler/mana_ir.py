@@ -158,7 +158,7 @@ def colors_among(sentence):
     except Unmodelled:
         return None
     inner = f.args[0] if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1 else None
-    return f if inner is not None and known_filter(inner) else None
+    return f if inner is not None and final_filter(inner) else None
 
 
 def _pips(cost):
@@ -271,8 +271,21 @@ def _options(ab, options):
     return [("mana_option", ab, o, Const(t), n) for o, opt in enumerate(options, 1) for t, n in opt]
 
 
-def facts(ab, mana):
-    """The facts of what an "add" instruction produces (see module doc)."""
+def facts(ab, mana, x=None, sacrificed=False):
+    """The facts of what an "add" instruction produces (see module doc). X is the amount term the
+    ability's cost gives X ("Remove X K counters": removed(K,0)), or None; SACRIFICED is true when
+    a cost sacrifices one permanent of a kind the KB knows ("the sacrificed artifact's mana value")."""
+    if x is not None:
+        counted_x = _x_facts(ab, mana, x)
+        if counted_x is not None:
+            return counted_x
+    if sacrificed:
+        term = _sacrificed_term(mana)
+        if term is not None:
+            # 701.21a, 608.2h: one outcome per permanent the cost could sacrifice (kb/game_amounts.lp)
+            raise Unmodelled("mana counted on the sacrificed permanent: could-produce and produce read it; "
+                             "paying with that mana is not modelled yet",
+                             [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)], affects=PAYMENT)
     k = mana.kind
     if mana.additional:
         raise Unmodelled("additional mana of a mana trigger is not modelled", designed_facts(ab, mana))
@@ -309,13 +322,20 @@ def facts(ab, mana):
             return [("mana_each", ab, 1, Const(mana.options[0][0][0]), fn("you_control", Const(t)))]
         term = _amount_term(mana)
         if isinstance(term, Fn) and term.name == "count" and isinstance(term.args[0], Fn) \
-                and term.args[0].name == "you_control" and known_filter(term.args[0].args[0]):
+                and term.args[0].name == "you_control" and final_filter(term.args[0].args[0]):
             # 608.2h: one mana for each permanent you control that matches (kb/filters.lp),
             # counted as the ability resolves
             return [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)]
         if game_amount_known(term):
             # 608.2h, 122.1, 208.1, 700.5: counted as the ability resolves (kb/game_amounts.lp)
             return counted(ab, term, [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)])
+    elif k == "combination" and mana.types and combination_amount_known(_amount_term(mana)):
+        # 106.1b, 608.2h: "X mana in any combination of colors, where X is <an amount of the board>"
+        # (kb/game_amounts.lp); more than max_combination mana: its results are not listed, and
+        # payment does not read them
+        raise Unmodelled("mana in any combination of an amount of the game: could-produce and produce "
+                         "read it (produce refuses more than 12 mana); paying with it is not modelled yet",
+                         designed_facts(ab, mana), affects=PAYMENT)
     elif k == "any_one_color" and mana.count[0] != "number" and game_amount_known(_amount_term(mana)):
         # "X mana of any one color, where X is ...": one option per color, each of that amount
         return counted(ab, _amount_term(mana), designed_facts(ab, mana))
@@ -347,6 +367,80 @@ def known_filter(f):
     return False
 
 
+def _x_facts(ab, mana, x):
+    """The facts of mana whose amount is X (or "X plus N", 107.3), X = removed(K,0) the counters the
+    cost removed (kb/removed_counters.lp): "Add X mana of any one color", "Add X mana in any
+    combination of {B} and/or {R}", "Add an amount of {C} equal to X plus one"; None otherwise."""
+    if mana.additional or not (isinstance(x, Fn) and x.name == "removed"):
+        return None
+    amount = None
+    if mana.count is None and _is_x(mana.amount):
+        amount = x
+    elif mana.count is not None and mana.count[0] == "number" and _is_x(mana.count[1]):
+        amount = x
+    elif mana.count is not None and mana.count[0] == "equal":
+        plus = [y for y in ir.walk(mana.count[1]) if isinstance(y, ir.Node) and y.kind == "plus"]
+        if len(plus) == 1 and len(plus[0].args) == 3 and _is_x(plus[0].args[0]) \
+                and plus[0].args[2] == ir.Number(1):
+            amount = fn("removed", x.args[0], 1)          # "X plus one": removed(K,1)
+    if amount is None:
+        return None
+    if mana.kind == "any_one_color":
+        if amount.args[1] != 0:
+            return None
+        return [("mana_amount", ab, o, Const(t), amount) for o, t in enumerate(COLORS, 1)]
+    if mana.kind == "combination" and mana.types and amount.args[1] == 0:
+        return [("mana_combination", ab, amount)] + [("mana_combination_type", ab, Const(t)) for t in mana.types]
+    if mana.kind == "fixed" and len(mana.options) == 1 and mana.options[0] and len(mana.options[0]) == 1 \
+            and mana.options[0][0][1] == 1:
+        return [("mana_amount", ab, 1, Const(mana.options[0][0][0]), amount)]
+    return None
+
+
+def _sacrificed_term(mana):
+    """sacrificed(S) for "an amount of {T} equal to the sacrificed <kind>'s mana value (power)" (one
+    mana type, 202.3, 208.1: its value as it last existed on the battlefield, 608.2h); None otherwise."""
+    if mana.kind != "fixed" or mana.additional or mana.count is None or mana.count[0] != "equal" \
+            or len(mana.options) != 1 or len(mana.options[0]) != 1 or mana.options[0][0][1] != 1:
+        return None
+    node = mana.count[1]
+    stat = next((a for a in node.args if isinstance(a, ir.Node) and a.kind == "stat_of"), None) \
+        if isinstance(node, ir.Node) else None
+    if stat is None or len(stat.args) != 2 or not isinstance(stat.args[0], ir.Node) \
+            or stat.args[0].kind != "possessive" or stat.args[1] not in (ir.Node("stat", ("mana value",)),
+                                                                          ir.Node("stat", ("power",))):
+        return None
+    obj = stat.args[0].args[0]
+    if not isinstance(obj, ir.Obj) or obj.quantity != ir.Quantity("the") or len(obj.groups) != 1 \
+            or not obj.groups[0] or obj.groups[0][0] != ir.Char("status", "sacrificed") or obj.qualifiers:
+        return None
+    return fn("sacrificed", Const(stat.args[1].args[0].replace(" ", "_")))
+
+
+def _is_x(n):
+    return isinstance(n, ir.Number) and str(n.value).lower() == "x"
+
+
+def final_filter(f):
+    """True if kb/final_filters.lp interprets filter term f completely over final characteristics
+    (its final_filter_known/1): what :func:`known_filter` knows, keyword(K) and stat_at_least(S,N)
+    (characteristics layer effects change), and/or/non of those. Only mana amounts and conditions
+    read these (608.2h); a layer effect's filter must be :func:`known_filter` (613.8 is not modelled)."""
+    if known_filter(f):
+        return True
+    if not isinstance(f, Fn):
+        return False
+    if f.name == "keyword" and len(f.args) == 1:
+        return isinstance(f.args[0], Const)
+    if f.name == "stat_at_least" and len(f.args) == 2:
+        return f.args[0] in (Const("power"), Const("toughness")) and isinstance(f.args[1], int)
+    if f.name in ("and", "or") and len(f.args) == 2:
+        return all(final_filter(a) for a in f.args)
+    if f.name == "non" and len(f.args) == 1:
+        return final_filter(f.args[0])
+    return False
+
+
 def counted(ab, term, facts):
     """FACTS for an amount the KB counts; an amount of the ability's own permanent (counters on it,
     its power or toughness) is counted per permanent by could-produce and produce, which payment
@@ -361,8 +455,9 @@ def game_amount_known(term):
     """True if the KB counts amount term TERM (kb/mana.lp, kb/game_amounts.lp): count(F) of a filter
     it knows (permanents you control, or on the battlefield), counters("K") on the permanent, its
     stat(power) or stat(toughness), devotion(C) or devotion(C1,C2) (700.5), life (its controller's
-    life total, 119.1), greatest(S, you_control(F)) (the greatest power or toughness among them)."""
-    if term == Const("life"):
+    life total, 119.1), greatest(S, you_control(F)) (the greatest power or toughness among them),
+    domain (the basic land types among the lands you control, 305.6)."""
+    if term in (Const("life"), Const("domain")):
         return True
     if not isinstance(term, Fn):
         return False
@@ -371,8 +466,8 @@ def game_amount_known(term):
         if isinstance(f, Fn) and f.name == "graveyard_cards":
             return True
         if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1:
-            return known_filter(f.args[0])
-        return known_filter(f)
+            return final_filter(f.args[0])
+        return final_filter(f)
     if term.name == "counters" and len(term.args) == 1:
         return isinstance(term.args[0], str)
     if term.name == "stat" and len(term.args) == 1:
@@ -380,10 +475,20 @@ def game_amount_known(term):
     if term.name == "greatest" and len(term.args) == 2:
         f = term.args[1]
         return term.args[0] in (Const("power"), Const("toughness")) and isinstance(f, Fn) \
-            and f.name == "you_control" and len(f.args) == 1 and known_filter(f.args[0])
+            and f.name == "you_control" and len(f.args) == 1 and final_filter(f.args[0])
     if term.name == "devotion" and len(term.args) in (1, 2):
         return all(a in tuple(Const(c) for c in "wubrg") for a in term.args)
     return False
+
+
+def combination_amount_known(term):
+    """True if kb/game_amounts.lp evaluates amount term TERM as a number of mana in any combination
+    (its combination_amount/2): count(you_control(F)) or greatest(S, you_control(F)) of a filter it
+    knows, domain."""
+    if term == Const("domain"):
+        return True
+    return isinstance(term, Fn) and term.name in ("count", "greatest") and game_amount_known(term) \
+        and isinstance(term.args[-1], Fn) and term.args[-1].name == "you_control"
 
 
 def _int(n):
@@ -435,7 +540,16 @@ def _amount_term(mana, n=1):
     return base * n if isinstance(base, int) else fn("times", n, base)
 
 
+_DOMAIN = ir.Obj(None, None, ((ir.Char("supertype", "basic"), ir.Char("card_type", "land"),
+                                ir.Node("type_word", ("types",))),), (),
+                 (ir.Node("among", ("among", ir.Obj(None, None, ((ir.Char("card_type", "land"),),), (),
+                                                    (ir.Node("rel_control", (ir.Node("controls_phrase",
+                                                                                     ("you control",)),)),)))),))
+
+
 def _count(obj):
+    if obj == _DOMAIN:
+        return Const("domain")              # "basic land types among lands you control" (305.6, 207.2c)
     graveyard = _graveyard_cards(obj)
     if graveyard is not None:
         return fn("count", graveyard)

@@ -7,6 +7,9 @@ filter describes permanents (110.1) unless it says otherwise:
 
 - a card type constant (``land``, ``creature``, ...) or ``permanent``: objects of that type;
 - ``subtype("Forest")``, ``supertype(basic)``, ``color(g)``, ``status(tapped)``;
+- ``keyword(K)`` ("with defender", 702.1), ``stat_at_least(S,N)`` ("with power 4 or greater",
+  208.1): characteristics layer effects change, read only over final characteristics
+  (kb/final_filters.lp: mana amounts and conditions; never by a layer effect, 613.8);
 - ``non(F)``, ``and(F,G)``, ``or(F,G)``;
 - ``you_control(F)``, ``opponent_controls(F)``: F and controlled by the effect's controller /
   an opponent of them (109.5);
@@ -34,6 +37,10 @@ class Ctx:
     raw: str = ""
     text: str = ""
     kind: str = "ab"            # "granted" for an ability quoted inside another one
+    x: object = None            # the amount term X stands for, set by the cost ("Remove X K counters
+                                # from ~": removed(K,0), 107.3, 601.2b); None when the cost says nothing
+    sacrificed: bool = False    # a cost sacrifices one permanent of a kind kb/filters.lp knows (701.21a):
+                                # "the sacrificed creature's power" may be read (kb/game_amounts.lp)
 
     @property
     def ab(self):
@@ -166,8 +173,20 @@ def counters(node):
     return kind, qty
 
 
+def counters_x(node):
+    """K of "X K counters" (a number X the player chooses as the cost is paid, 107.3, 601.2b); None
+    otherwise."""
+    if not isinstance(node, ir.Node) or node.kind != "counters_phrase":
+        return None
+    qty = next((a for a in node.args if isinstance(a, ir.Node) and a.kind == "counter_quantity"), None)
+    kind = next((a for a in node.args if isinstance(a, ir.Node) and a.kind == "counter_kind"), None)
+    if qty is None or kind is None or len(kind.args) != 1 or qty.args != (ir.Number("x"),):
+        return None
+    return str(kind.args[0])
+
+
 def counters_chosen(node):
-    """(kind, least) of "any number of K counters" (least 0) or "N or more K counters" (least N):
+    """(kind, least) of "any number of K counters" or "X K counters" (least 0) or "N or more K counters" (least N):
     a number of counters the player chooses as the cost is paid (601.2b); None otherwise."""
     if not isinstance(node, ir.Node) or node.kind != "counters_phrase":
         return None
@@ -175,8 +194,8 @@ def counters_chosen(node):
     kind = next((a for a in node.args if isinstance(a, ir.Node) and a.kind == "counter_kind"), None)
     if qty is None or kind is None or len(kind.args) != 1:
         return None
-    if qty.args == ("any number of",):
-        return str(kind.args[0]), 0
+    if qty.args in (("any number of",), (ir.Number("x"),)):
+        return str(kind.args[0]), 0             # "X K counters": X chosen as the cost is paid (107.3)
     if len(qty.args) == 2 and isinstance(qty.args[0], ir.Number) and qty.args[1] == "or more":
         return str(kind.args[0]), int_of(qty.args[0])
     return None
@@ -205,17 +224,22 @@ def filter_term(obj):
     filter language lacks."""
     if not isinstance(obj, ir.Obj) or obj.possessor or not all(isinstance(g, tuple) for g in obj.groups):
         raise Unmodelled("this object is not a filter")
-    ctrl = None
+    ctrl, extra = None, []
     for q in obj.qualifiers:
         if q == ir.Node("on_battlefield", ("on the battlefield",)):
             continue                    # filters are about permanents (110.1)
+        w = _with_term(q)
+        if w is not None and len(obj.groups) == 1:
+            extra.append(w)
+            continue
         p = controller_phrase(q)
         if p in _PLAYER_SCOPE and ctrl is None:
             ctrl = _PLAYER_SCOPE[p]
         else:
             raise Unmodelled("a qualifier of this object is not modelled")
+    groups, head = _shared_head(obj.groups)
     alts = []
-    for group in obj.groups:
+    for group in groups:
         attached = bool(group) and group[0].kind == "status" and group[0].value in ("enchanted", "equipped") \
             and not group[0].negated
         if attached:
@@ -234,7 +258,51 @@ def filter_term(obj):
     for join, alt in zip(obj.joins, alts[1:]):
         if any(w in ("or", "and", "and/or", ",") for w in join):
             term = fn("or", term, alt)
+    head_term = _char_term(head) if head is not None else None
+    if head_term is not None:                       # "permanent" adds nothing (None)
+        term = fn("and", term, head_term)
+    for w in extra:
+        term = fn("and", term, w)
     return fn(ctrl, term) if ctrl else term
+
+
+_ADJECTIVES = ("color", "status")
+
+
+def _shared_head(groups):
+    """(groups, head) of a list of descriptions sharing one noun: in "a black or artifact creature"
+    (groups (black), (artifact, creature)) every alternative describes a creature: the groups
+    without the noun, and the noun (a creature that is black or an artifact). (groups, None) when
+    some earlier group names its own kind of object ("an artifact or creature")."""
+    if len(groups) < 2 or not all(isinstance(g, tuple) and g for g in groups):
+        return groups, None
+    last = groups[-1]
+    if len(last) < 2 or not isinstance(last[-1], ir.Char) or last[-1].negated \
+            or last[-1].kind not in ("card_type", "subtype", "noun"):
+        return groups, None
+    if not all(isinstance(c, ir.Char) and c.kind in _ADJECTIVES and c.value not in ("enchanted", "equipped")
+               for g in groups[:-1] for c in g):
+        return groups, None
+    return tuple(groups[:-1]) + (last[:-1],), last[-1]
+
+
+def _with_term(q):
+    """The filter term of a "with ..." qualifier: keyword(K) for "with defender" (702.1),
+    stat_at_least(S,N) for "with power N or greater" (208.1); None for any other qualifier. Layer
+    effects change both: only kb/final_filters.lp reads them (``mana_ir.final_filter``)."""
+    if not isinstance(q, ir.Node) or q.kind != "with_q" or len(q.args) != 2:
+        return None
+    w = q.args[1]
+    if isinstance(w, ir.Node) and w.kind == "keyword_list" and len(w.args) == 1 \
+            and isinstance(w.args[0], ir.Keyword) and w.args[0].kind == "plain" and w.args[0].param is None:
+        return fn("keyword", Const(w.args[0].name.replace(" ", "_")))
+    if isinstance(w, ir.Node) and w.kind == "with_stat" and len(w.args) == 2 \
+            and w.args[0] in (ir.Node("stat", ("power",)), ir.Node("stat", ("toughness",))) \
+            and isinstance(w.args[1], ir.Node) and w.args[1].kind == "amount_cmp" and len(w.args[1].args) == 2 \
+            and isinstance(w.args[1].args[0], ir.Number) and isinstance(w.args[1].args[0].value, int) \
+            and w.args[1].args[1] == "or greater":
+        return fn("stat_at_least", Const(w.args[0].args[0]), w.args[1].args[0].value)
+    return None
 
 
 def _char_term(c):
