@@ -45,7 +45,11 @@ _KW_COMBAT = {"flying", "reach", "trample", "menace", "fear", "intimidate", "sha
               "typecycling", "bestow", "overload", "cleave", "disturb", "craft", "prototype",
               "mutate", "morph", "megamorph", "disguise", "ward", "hexproof", "shroud",
               "protection", "equip", "fortify", "enchant", "aura swap", "transfigure", "flash",
-              "defender", "vigilance", "haste"}
+              "defender", "vigilance", "haste",
+              # 702.175a: an additional cost and an enters trigger; 702.77a: activated from a hand;
+              # 702.162a: an alternative cost; 702.106a: as the conspiracy is put into the command
+              # zone, turning it face up is a special action (702.106c)
+              "offspring", "reinforce", "more than meets the eye", "hidden agenda"}
 # what each of those changes (unlisted: actions and apply)
 _KW_ANSWERS = {
     "haste": {"actions", "show", "apply"},                       # 702.10, 302.6
@@ -118,6 +122,12 @@ def of_line(line, face=None, part=None):
     is the part of its ability that is not carried out (the rest is)."""
     a = part if part is not None else line.ability
     spell = face is not None and any(t in face.type_line.lower() for t in ("instant", "sorcery"))
+    return of_ability(a, spell)
+
+
+def of_ability(a, spell=False):
+    """The answers an ability (of the intermediate form) the KB does not carry out could change;
+    ``spell`` if it is the text of an instant or sorcery. One branch per frame of the line."""
     if isinstance(a, ir.Keywords):
         out = set()
         for k in a.items:
@@ -134,15 +144,7 @@ def of_line(line, face=None, part=None):
             out.add("produce")                     # 106.6: the mana carries a restriction or an effect
         return frozenset(out)
     if isinstance(a, ir.Triggered):
-        # 605.1b: only a trigger on activating a mana ability or on mana being added can be a
-        # mana ability (what tapping for mana adds). Any other trigger acts once it triggers
-        # (603.2), while an action is performed; if it adds mana itself ("When ~ enters, add
-        # {R}{G}."), 106.7 counts it in what the permanent could produce ("an ability of that
-        # permanent"); mana of a token it creates is that token's, not this ability's.
-        if mentions_mana(a.trigger) or _trigger_on_tapping(a.trigger) \
-                or any("mana" in w.lower() for w in ir.words(a.trigger)):
-            return ALL
-        return frozenset({"could-produce", "apply"} if _adds_mana_itself(a.effect) else {"apply"})
+        return triggered(a)
     if isinstance(a, ir.Static):
         if spell:
             return frozenset({"cast-free", "apply"})
@@ -150,10 +152,119 @@ def of_line(line, face=None, part=None):
     if isinstance(a, (ir.Chapter,)):
         # 714.2b: a triggered ability (not a mana ability, 605.1b); mana it adds itself counts in
         # what the Saga could produce (106.7)
-        return frozenset({"could-produce", "apply"} if _adds_mana_itself(a.effect) else {"apply"})
+        return frozenset({"could-produce", "apply"} if adds_mana_itself(a.effect) else {"apply"})
     if isinstance(a, ir.Mode):
         return frozenset({"cast-free", "apply"}) if spell else frozenset({"actions", "apply"})
+    if isinstance(a, ir.Level):
+        return _level(a)
+    if isinstance(a, ir.ClassLevel):
+        # 716.2a: "[Cost]: Level N" is an activated ability ("This Class's level becomes N");
+        # the abilities of that level are lines of their own, each noted for what it changes
+        return frozenset({"actions", "apply"})
+    if isinstance(a, ir.Node) and a.kind in _NODE_FRAMES:
+        return _NODE_FRAMES[a.kind](a, spell)
     return ALL
+
+
+def _level(a):
+    """711.2: a level symbol "LEVEL N1-N2" or "LEVEL N3+" means "as long as this creature has
+    ... level counters, it has base power and toughness [P/T] and has [abilities]". The abilities
+    and the P/T are lines of their own (each a note for what it changes; compiler: ``gate``), so
+    the header changes what the creature shows and what an action does, no more. The P/T line
+    is a base power and toughness the KB does not have: an amount that counts power (107.3) could
+    read it, so it could change every answer."""
+    if a.pt is not None:
+        return ALL
+    return frozenset({"show", "apply"})
+
+
+def _results_row(a, spell):
+    """706.3b: a row of a die's results table ("1—9 | Create a Treasure token.") or a numbered
+    result ("2 — Add {W}.") is part of the ability that rolls the die (706.3a), whose line is a
+    note of its own. If the row adds mana, that ability may be a mana ability (605.1a): every
+    answer. Otherwise its events happen as that ability resolves: they change what an action or
+    the spell does (`apply`), whether the ability may be used (`actions`, an activated one) or
+    the spell cast (`cast-free`), not what a permanent could produce (106.7: what its abilities
+    would produce) nor what a mana ability adds (605.1a)."""
+    effect = a.args[-1]
+    if not isinstance(effect, tuple) or changes_mana(effect):
+        return ALL
+    return frozenset({"cast-free", "apply"}) if spell else frozenset({"actions", "apply"})
+
+
+def _gated(a, spell):
+    """An ability had only while a condition the KB does not track holds: a station symbol
+    "N+ | [ability]" (721.2a: as long as it has N or more charge counters), a die result "N+ |"
+    (706.3a: a row of the results table), an ability sticker "{TK}{TK} — [ability]" (123.7). Had
+    or not, it changes at most what the ability itself could change; a P/T after the symbol
+    (721.2b, 123.8) is a power the KB does not have (see :func:`_level`)."""
+    inner = a.args[-1]
+    if isinstance(inner, str) or inner is None:
+        return ALL
+    if isinstance(inner, tuple):                    # a row of a die's results table
+        return _results_row(a, spell)
+    return of_ability(inner, spell)
+
+
+# the frames the intermediate form keeps as plain nodes, by what they change (unlisted: ALL)
+_NODE_FRAMES = {
+    "die_result": _results_row,
+    "numbered_ability": _results_row,
+    "threshold": _gated,
+    "ticket_ability": _gated,
+}
+
+
+def gated(line, face=None):
+    """The answers of an ability had only at some levels (711.2a), class levels (716.2a) or at
+    max speed (702.178a), which the KB does not know: no fact is given for it, and having it or
+    not changes at most what the ability itself could change."""
+    return ALL if line.ability is None else of_line(line, face)
+
+
+def adds_mana_itself(x):
+    """True if x adds mana other than through an ability in quotes (of a token it creates, of an
+    object it grants the ability to: 113.1a)."""
+    return _adds_mana_itself(x)
+
+
+def mana_trigger(t):
+    """605.1b: whether a trigger condition may make its ability a mana ability: it triggers from
+    activating or resolving a mana ability or from mana being added ("Whenever you tap a land for
+    mana", "Whenever enchanted land is tapped for mana", "Whenever you tap a permanent for {C}"),
+    or on a permanent becoming tapped or untapped (which comes with tapping it for mana). A
+    trigger on anything else ("Whenever you cast a spell with mana value 4 or greater", "using
+    mana produced by ~", "When ~ enters") never is one."""
+    return mentions_mana(t) or _trigger_on_tapping(t) or any(
+        isinstance(y, ir.Verb) and y.name == "tap" and any(isinstance(z, ir.ManaCost) for z in y.args)
+        for y in ir.walk(t))
+
+
+def triggered(a):
+    """The answers of a triggered ability (603) the KB does not carry out.
+
+    605.1b: only a trigger on activating a mana ability or on mana being added (:func:`mana_trigger`)
+    that could add mana is a mana ability, part of what tapping for mana adds (`produce`) and of
+    what the permanent could produce: every answer. 605.5a: a trigger on something else, or one
+    on tapping for mana that adds no mana ("Whenever you tap this land for mana, target opponent
+    creates a 1/1 ... token", "... it deals 1 damage to each opponent"), is not a mana ability:
+    it acts once it has triggered (603.2) and resolved (608.2), as an action is performed
+    (`apply`). Until then the board is what it was: what a permanent could produce is what its
+    abilities would produce now (106.7), and a resolved effect that lasts is a field of the
+    snapshot (`effects`, whose every note is printed). If it adds mana itself ("When ~ enters,
+    add {R}{G}."), 106.7 counts it in what the permanent could produce ("an ability of that
+    permanent"); mana of a token it creates is that token's. What its effect says about the
+    untap step ("that land doesn't untap during its controller's next untap step", 502.3) is
+    also a note for `untap`."""
+    adds = _adds_mana_itself(a.effect)
+    if mana_trigger(a.trigger) and (adds or changes_mana(a.effect)):
+        return ALL
+    out = {"apply"}
+    if adds:
+        out.add("could-produce")
+    if any(isinstance(c, ir.Clause) and _about_the_untap_step(c) for c in ir.walk(a.effect)):
+        out.add("untap")
+    return frozenset(out)
 
 
 def _about_the_mana(x):
@@ -178,6 +289,8 @@ def _sentence(s):
     """The answers one sentence of a static ability could change."""
     if mentions_mana(s):
         return ALL
+    if any(isinstance(y, ir.Node) and y.kind == "mod_as_copy" for y in ir.walk(s)):
+        return ALL                                  # 707.2: it becomes a copy: every characteristic
     out = set()
     if any(isinstance(lead, ir.Node) and lead.kind == "lead_as" and _enters_event(lead) for lead in s.leads):
         # 614.12: "As ~ enters, choose a color / you may pay 2 life ...": a choice or event made
@@ -187,12 +300,24 @@ def _sentence(s):
                for c in s.clauses):
             return frozenset({"apply"})
         return ALL
+    if any(isinstance(t, ir.Node) and t.kind == "tail_rather_than_pay"
+           for c in s.clauses if isinstance(c, ir.Clause) for t in c.tails):
+        # 118.9, 601.2b: "You may pay ... rather than pay this spell's mana cost": an alternative
+        # cost, chosen as the spell is cast. It changes casting the card (and what paying for it
+        # takes), not the abilities of a permanent (113.6: it functions on the stack).
+        return PAYMENT
     for c in s.clauses:
         if isinstance(c, ir.Node) and c.kind in _BEFORE_THE_GAME:
             continue                                # 103.6: done before the game begins
         if isinstance(c, ir.Node) and c.kind in _STATIC_NODES:
             out |= _STATIC_NODES[c.kind]
             continue
+        if isinstance(c, ir.Node) and c.kind == "you_have" and any(
+                isinstance(y, ir.Node) and y.kind == "no_max_hand_size" for y in c.args):
+            out |= {"apply"}                        # 402.2, 514.1: hand size matters in cleanup only
+            continue
+        if isinstance(c, ir.Clause) and _can_be_commander(c):
+            continue                                # 903.3a, 113.6n: it functions before the game begins
         if not isinstance(c, ir.Clause):
             return ALL
         out |= _clause(c, s)
@@ -216,6 +341,10 @@ _STATIC_NODES = {
     "damage_redirect": frozenset({"apply"}),                        # 614.9: damage dealt instead to another
     "cost_reduction_limit": PAYMENT,                                 # 601.2f: what a cost reduction may take off
     "keyword_cost_is": _KW_DEFAULT,                                  # 702.34a ...: a granted keyword's cost
+    # 500.5, 106.4: unspent mana empties as a step or phase ends, an event of the turn (`apply`);
+    # what the mana abilities of a permanent add, and what it could produce, are unchanged
+    "keep_mana": frozenset({"apply"}),
+    "life_total_clause": frozenset({"apply"}),                       # 119.5: a life total becomes N
 }
 
 # what may be done "as ~ enters" (614.12) without changing the permanent's characteristics
@@ -246,7 +375,39 @@ _STATIC_VERBS = {
     "counter": {"apply"},
     "destroy": {"apply"},
     "sacrifice": {"apply"},
+    "reveal": {"apply"},
+    "become_day_night": {"apply"},                         # 730.1: the game's day/night designation
+    # 602.5, 302.6: a permission or restriction on activating abilities ("as though those
+    # creatures had haste"): whether an ability may be activated now, not what it adds
+    "activate": {"actions", "apply"},
+    "gain_life_twice": {"apply"},                          # 614.1a: "you gain twice that much life instead"
 }
+
+
+def _can_be_commander(c):
+    """903.3a: "~ can be your commander" (a rule of deck construction, 113.6n)."""
+    return c.verb_name == "is" and c.aux == "can" and isinstance(c.subject, ir.Ref) \
+        and c.subject.kind == "self" and any(isinstance(y, ir.Obj) and y.has("status", "commander")
+                                             for y in c.verb.args)
+
+
+def _only_status(c, status):
+    """Whether a clause "<subject> is <status>" gives only that status ("is goaded")."""
+    objs = [y for y in c.verb.args if isinstance(y, ir.Obj)]
+    return len(objs) == 1 and objs[0].groups == ((ir.Char("status", status),),) and not objs[0].qualifiers
+
+
+def _about_untapping(c):
+    """Whether a clause says what untaps (or doesn't) in an untap step (502.3)."""
+    return c.verb_name == "untap" or any(isinstance(t, ir.Node) and t.kind.startswith("tail_during_")
+                                         and "untap" in t.kind for t in c.tails)
+
+
+def _about_the_untap_step(c):
+    """Whether a clause changes what untaps in an untap step: "doesn't untap during ...", "untap
+    ... during each other player's untap step" (502.3); "untap ~" alone untaps it now."""
+    return any(isinstance(t, ir.Node) and t.kind.startswith("tail_during_") and "untap" in t.kind
+               for t in c.tails) or (c.verb_name == "untap" and c.aux in ("doesn't", "don't", "can't"))
 
 
 def _clause(c, s):
@@ -254,10 +415,13 @@ def _clause(c, s):
     aux = c.aux or ""
     if name == "choose_not_to" and len(c.verb.args) == 1 and isinstance(c.verb.args[0], ir.Clause):
         return _clause(c.verb.args[0], s)                  # "You may choose not to untap ~ ...": that event
+    if name == "have_do" and isinstance(c.verb.args[-1], ir.Verb) and c.verb.args[-1].name == "enters":
+        return set(_STATIC_VERBS["enters"])                # "You may have ~ enter tapped": 614.1c
+    if name == "is" and _only_status(c, "goaded"):
+        return {"actions", "apply"}                        # 701.15b: goaded: attacks each combat if able
     if name in ("attacks", "blocks") or (name == "passive" and "blocked" in c.verb.args):
         return {"actions", "apply"}                        # 508.1, 509.1: attack/block rules
-    if name == "untap" or any(isinstance(t, ir.Node) and t.kind.startswith("tail_during_") and "untap" in t.kind
-                              for t in c.tails):
+    if _about_untapping(c):
         return {"untap", "apply"}                          # 502.3
     if name in ("cast", "play"):
         return {"cast-free", "actions", "apply"}           # 601.3: permissions and restrictions
