@@ -352,3 +352,23 @@ def test_notes_on_the_characteristics_say_why():
         "toughness": "*", "text": "Karn's power and toughness are each equal to the greatest mana value "
                                   "among artifacts you control."})).not_modelled
     assert all(n.reason for n in karn if n.line == 0) and any(n.line == 0 for n in karn)
+
+
+def test_a_granted_ability_changes_what_that_ability_could():
+    """613.1f, 113.1a: an object that has an ability in quotes has it as its own. A granted attack
+    trigger that creates a Treasure (Diamond Pick-Axe) changes what the creature shows and does,
+    not what it could produce (the Treasure's mana is the Treasure's); a granted mana ability
+    (Summoning Materia) changes the mana answers."""
+    pick = affects('Equipped creature gets +1/+1 and has "Whenever this creature attacks, create a Treasure '
+                   'token."', "Artifact — Equipment")
+    assert pick == {"show", "apply"}
+    materia = affects('Equipped creature gets +2/+2 and has vigilance and "{T}: Add {G}."', "Artifact — Equipment")
+    assert MANA <= materia
+
+
+def test_the_mana_of_a_token_a_loyalty_ability_creates_is_the_tokens():
+    """113.1a, 106.6: the spending restriction of the token's mana ability (Commodore Guff) is the
+    token's, not a restriction of mana this ability adds: no note for produce."""
+    a = affects('[+1]: Create a 1/1 red Wizard creature token with "{T}: Add {R}. Spend this mana only to '
+                'cast a planeswalker spell."', "Legendary Planeswalker — Guff")
+    assert not MANA & a and "actions" in a

@@ -83,21 +83,24 @@ def _adds_mana(x):
     return any(isinstance(y, ir.Verb) and y.name in ("add_mana",) for y in ir.walk(x))
 
 
-def _adds_mana_itself(x):
-    """True if x adds mana other than through an ability in quotes (of a token it creates, of an
-    object it grants the ability to: 113.1a)."""
+def _own(x):
+    """Every IR value inside x but those of an ability in quotes (of a token it creates, of an
+    object it grants the ability to: 113.1a), which are that object's."""
     stack = [x]
     while stack:
         y = stack.pop()
-        if isinstance(y, ir.Node) and y.kind == "quoted_ability":
+        if isinstance(y, ir.Node) and y.kind in ("quoted_ability", "quoted_and"):
             continue
-        if isinstance(y, ir.Verb) and y.name == "add_mana":
-            return True
+        yield y
         if isinstance(y, (tuple, list)):
             stack.extend(y)
         elif hasattr(y, "__dataclass_fields__"):
             stack.extend(getattr(y, f) for f in y.__dataclass_fields__)
-    return False
+
+
+def _adds_mana_itself(x):
+    """True if x adds mana other than through an ability in quotes (113.1a)."""
+    return any(isinstance(y, ir.Verb) and y.name == "add_mana" for y in _own(x))
 
 
 def changes_mana(x):
@@ -140,7 +143,7 @@ def of_ability(a, spell=False):
             # 605.1a: what the mana ability adds; mana of a token it creates, or of an object it
             # grants an ability in quotes, is that object's (113.1a, 106.7), not this ability's
             out |= MANA | {"show"}
-        if any(isinstance(y, ir.Verb) and y.name == "spend" for y in ir.walk(effect)) or _about_the_mana(effect):
+        if any(isinstance(y, ir.Verb) and y.name == "spend" for y in _own(effect)) or _about_the_mana(effect):
             out.add("produce")                     # 106.6: the mana carries a restriction or an effect
         return frozenset(out)
     if isinstance(a, ir.Triggered):
@@ -286,8 +289,9 @@ def _trigger_on_tapping(t):
 
 
 def _sentence(s):
-    """The answers one sentence of a static ability could change."""
-    if mentions_mana(s):
+    """The answers one sentence of a static ability could change (mana in an ability in quotes
+    is that ability's: :func:`_granted`)."""
+    if mentions_mana(tuple(_own(s))):
         return ALL
     if any(isinstance(y, ir.Node) and y.kind == "mod_as_copy" for y in ir.walk(s)):
         return ALL                                  # 707.2: it becomes a copy: every characteristic
@@ -397,6 +401,33 @@ def _only_status(c, status):
     return len(objs) == 1 and objs[0].groups == ((ir.Char("status", status),),) and not objs[0].qualifiers
 
 
+def _granted(verb):
+    """613.1f: "<objects> have/gain <keywords> and "<ability>"": the objects have those abilities
+    (113.1a, 113.3: an ability in quotes is the object's own). Having one changes what the object
+    shows and, if its effect is not carried out, what that ability could change (a keyword's by
+    :func:`keyword`, a quoted ability's by :func:`of_ability`: "{T}: Add {G}" the mana answers,
+    "Whenever this creature attacks, create a Treasure token" `apply`). Any other part ("base power
+    and toughness 16/9") could change every answer."""
+    parts = []
+    for x in verb.args:
+        if isinstance(x, str) or (isinstance(x, ir.Node) and x.kind == "have_word"):
+            continue                                # the verb's own words
+        parts.extend(x.args if isinstance(x, ir.Node) and x.kind == "have_what" else (x,))
+    out = {"show"}
+    for x in parts:
+        if isinstance(x, ir.Node) and x.kind == "keyword_list" and all(
+                isinstance(k, ir.Keyword) or (isinstance(k, ir.Node) and k.kind == "list_sep") for k in x.args):
+            for k in x.args:
+                if isinstance(k, ir.Keyword):
+                    out |= keyword(k.name)
+        elif isinstance(x, ir.Node) and x.kind in ("quoted_ability", "quoted_and") and x.args \
+                and not isinstance(x.args[-1], str):
+            out |= of_ability(x.args[-1])
+        else:
+            return set(ALL)
+    return out if parts else set(ALL)
+
+
 def _about_untapping(c):
     """Whether a clause says what untaps (or doesn't) in an untap step (502.3)."""
     return c.verb_name == "untap" or any(isinstance(t, ir.Node) and t.kind.startswith("tail_during_")
@@ -426,15 +457,7 @@ def _clause(c, s):
     if name in ("cast", "play"):
         return {"cast-free", "actions", "apply"}           # 601.3: permissions and restrictions
     if name in ("gain_ability", "have"):
-        kws = [k for y in ir.walk(c.verb) if isinstance(y, ir.Keyword) for k in (y.name,)]
-        if any(isinstance(y, ir.Node) and y.kind == "quoted_ability" for y in ir.walk(c.verb)):
-            return set(ALL)
-        if kws:
-            out = {"show"}
-            for k in kws:
-                out |= keyword(k)
-            return out
-        return set(ALL)
+        return _granted(c.verb)
     if name == "can_be" or (name == "passive" and aux in ("can't", "can")):
         return {"actions", "cast-free", "apply"}
     if "instead" in repr(c.tails) and name in _STATIC_VERBS:
