@@ -233,6 +233,9 @@ def card_notes(name, type_line, text, **chars):
      "total becomes 1.", {"apply"}),                                             # The Golden Throne
     ("If you would gain life while you have 5 or less life, you gain twice that much life instead.",
      {"apply"}),                                                                 # Phial of Galadriel
+    # 614.1a, 122.1: more counters put as an event happens; the counters on it now are the snapshot's
+    ("If one or more +1/+1 counters would be put on a permanent you control, that many plus one +1/+1 "
+     "counters are put on that permanent instead.", {"apply"}),                # Kami of Whispered Hopes
     # 730.1: the game's day/night designation, as the permanent enters
     ("If it's neither day nor night, it becomes day as The Celestus enters.", {"apply"}),  # The Celestus
     # 613.4c P/T and 701.15b goad: what it shows, whether and whom it attacks
@@ -346,7 +349,7 @@ def test_notes_on_the_characteristics_say_why():
     """A note on the card's characteristics (line 0) names its reason: a type the KB does not
     know (Krosa, a plane: 311.2, never a permanent), a power defined by the text (208.2a)."""
     krosa = card_notes("Krosa", "Plane — Dominaria", "All creatures get +2/+2.")
-    assert krosa[0].reason and krosa[0].affects == ALL
+    assert "311.2" in krosa[0].reason and krosa[0].affects == ALL
     karn = compile_card(cardlib.parse_card({
         "name": "Karn, Legacy Reforged", "type": "Legendary Artifact Creature — Golem", "power": "*",
         "toughness": "*", "text": "Karn's power and toughness are each equal to the greatest mana value "

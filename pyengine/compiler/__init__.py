@@ -230,6 +230,11 @@ def _trigger_only(ctx, line):
     return Lowered([], False, line.error or "", ability=False)
 
 
+# card types of nontraditional cards that stay in the command zone and are never permanents
+_COMMAND_ZONE_TYPES = {"dungeon": "309.2c", "plane": "311.2", "phenomenon": "312.2", "vanguard": "313.2",
+                       "scheme": "314.2", "conspiracy": "315.3"}
+
+
 def _characteristics(key, face, facts, note):
     sup, types, subs, unknown = parse_type_line(face.type_line)
     facts += [("card_supertype", key, Const(s)) for s in sup]
@@ -238,7 +243,11 @@ def _characteristics(key, face, facts, note):
     if unknown or not types:
         # 300.1: a card type the KB does not have (plane, scheme, vanguard, conspiracy, ...) or
         # none: filters and rules that read types could count it wrongly, whatever the answer
-        note(0, f"type line {face.type_line!r}", reason="a card type or subtype the KB does not know (205)")
+        command = [w for w in unknown if w.lower() in _COMMAND_ZONE_TYPES]
+        note(0, f"type line {face.type_line!r}",
+             reason=(f"a {command[0].lower()} is not a permanent ({_COMMAND_ZONE_TYPES[command[0].lower()]}): "
+                     "it stays in the command zone, which the KB does not have") if command
+             else "a card type or subtype the KB does not know (205)")
     facts += [("card_color_indicator", key, Const(c.lower())) for c in face.color_indicator]
     if face.mana_cost:
         try:

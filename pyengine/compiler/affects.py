@@ -6,6 +6,19 @@ when the permanent enters. :func:`of_line` reads the intermediate form and retur
 :data:`ANSWERS`; when unsure it returns :data:`ALL`. The CLI prints (and ``--strict`` refuses
 on) exactly the notes whose set holds the running command's answer (``pyengine.facts``).
 
+The decision rests on what the text does (its frame and the kinds of its verbs and nodes in the
+intermediate form), never on card names or words of the text. Where to extend it:
+
+- a keyword: ``_KW_COMBAT`` (the default set) or ``_KW_ANSWERS`` (its own set);
+- a frame: :func:`of_ability` (``_NODE_FRAMES`` for frames kept as plain nodes: die results,
+  station symbols, stickers); a triggered ability: :func:`triggered` (605.1b, 605.5a);
+- a clause of a static ability: ``_STATIC_VERBS`` (by verb), ``_STATIC_NODES`` (clauses read as a
+  node), ``_BEFORE_THE_GAME`` (deck construction, 103), or a case of ``_clause``; an ability
+  granted in quotes: :func:`_granted`;
+- an ability had only at some levels, class levels, counters or speed: :func:`gated`.
+
+Each entry says, with its rule, which answers it can change; a kind not listed is every answer.
+
 The answers (:data:`ANSWERS`, with :func:`concerns`) are defined in :mod:`pyengine.compiled`, which a
 query imports without the compiler.
 """
@@ -448,6 +461,8 @@ def _clause(c, s):
         return _clause(c.verb.args[0], s)                  # "You may choose not to untap ~ ...": that event
     if name == "have_do" and isinstance(c.verb.args[-1], ir.Verb) and c.verb.args[-1].name == "enters":
         return set(_STATIC_VERBS["enters"])                # "You may have ~ enter tapped": 614.1c
+    if name == "passive" and isinstance(c.subject, ir.Node) and c.subject.kind == "counters_np":
+        return {"apply"}                                   # 614.1a, 122.1: counters put (or not) as an event happens
     if name == "is" and _only_status(c, "goaded"):
         return {"actions", "apply"}                        # 701.15b: goaded: attacks each combat if able
     if name in ("attacks", "blocks") or (name == "passive" and "blocked" in c.verb.args):
