@@ -441,17 +441,21 @@ def _granted(verb):
     return out if parts else set(ALL)
 
 
+def _during_an_untap_step(c):
+    """Whether a clause has a tail "during <someone's> (next) untap step" (502.3)."""
+    return any(isinstance(t, ir.Node) and t.kind.startswith("tail_during_") and "untap" in t.kind
+               for t in c.tails)
+
+
 def _about_untapping(c):
-    """Whether a clause says what untaps (or doesn't) in an untap step (502.3)."""
-    return c.verb_name == "untap" or any(isinstance(t, ir.Node) and t.kind.startswith("tail_during_")
-                                         and "untap" in t.kind for t in c.tails)
+    """Whether a clause of a static ability says what untaps (or doesn't) in an untap step (502.3)."""
+    return c.verb_name == "untap" or _during_an_untap_step(c)
 
 
 def _about_the_untap_step(c):
-    """Whether a clause changes what untaps in an untap step: "doesn't untap during ...", "untap
-    ... during each other player's untap step" (502.3); "untap ~" alone untaps it now."""
-    return any(isinstance(t, ir.Node) and t.kind.startswith("tail_during_") and "untap" in t.kind
-               for t in c.tails) or (c.verb_name == "untap" and c.aux in ("doesn't", "don't", "can't"))
+    """Whether an effect's clause changes what untaps in an untap step: "doesn't untap during
+    ...", "untap ... during each other player's untap step" (502.3); "untap ~" alone untaps it now."""
+    return _during_an_untap_step(c) or (c.verb_name == "untap" and c.aux in ("doesn't", "don't", "can't"))
 
 
 def _clause(c, s):
