@@ -117,8 +117,12 @@ def test_abilities_of_a_level_are_not_given_as_if_always_there():
     c = compile_card(card)
     assert not any(f[0] in ("mana_option", "activated", "grants_filter") for f in c.facts)
     by_line = {n.line: n for n in c.not_modelled}
-    assert by_line[4].affects == ALL and by_line[7].affects == ALL
+    # had or not, a mana ability changes the mana answers (and whether it may be activated);
+    # a grant in quotes to other permanents, every answer
+    assert {"could-produce", "produce", "actions"} <= by_line[4].affects and by_line[7].affects == ALL
     assert "711.2" in by_line[4].reason
+    # the P/T of a level is a base power the KB does not have (711.2a): every answer
+    assert by_line[3].affects == ALL
 
 
 def test_abilities_of_a_class_level_are_not_given_as_if_always_there():
@@ -186,5 +190,188 @@ def test_an_ability_had_only_at_max_speed_is_not_given_as_if_always_there():
                                "text": "Max speed — {T}: Add {R} for each Goblin you control."})
     c = compile_card(card)
     [n] = c.not_modelled
-    assert n.affects == ALL and "702.178a" in n.reason
+    assert {"could-produce", "produce", "actions"} <= n.affects and "702.178a" in n.reason
     assert not any(f[0] in ("mana_amount", "mana_option", "activated") for f in c.facts)
+
+
+# --- issue 11: a note only where the text could change the answer ----------------------------
+# Real Oracle text (copied from the card database). Each class of line that cannot change what a
+# permanent on the battlefield could produce (106.7: what its abilities would produce now) nor
+# what tapping it for mana adds (605.1a-b: mana abilities) has a case, next to a similar line
+# that can and keeps its note for those answers.
+
+MANA = {"could-produce", "produce"}
+
+
+def card_notes(name, type_line, text, **chars):
+    card = cardlib.parse_card({"name": name, "type": type_line, "text": text, **chars})
+    return {n.line: n for n in compile_card(card).not_modelled}
+
+
+@pytest.mark.parametrize("text,expected", [
+    # 605.5a: a trigger on tapping for mana that couldn't add mana is not a mana ability: it uses
+    # the stack (apply), the mana added is unchanged
+    ("Whenever you tap this land for mana, target opponent creates a 1/1 colorless Spirit creature "
+     "token.", {"apply"}),                                                       # Forbidden Orchard
+    ("Whenever you tap this creature for mana, it deals 1 damage to each opponent.", {"apply"}),  # Zhur-Taa Druid
+    # 605.5a, 502.3: "doesn't untap" still matters to the untap step
+    ("Whenever an opponent taps a land for mana, that land doesn't untap during its controller's "
+     "next untap step.", {"apply", "untap"}),                                   # Vorinclex, Voice of Hunger
+    # 605.1b: triggers on casting a spell ("mana value", "{X} in its mana cost") are never mana
+    # abilities; a counter put when one resolves is not on the permanent now
+    ("Whenever you cast a spell with {X} in its mana cost, put two charge counters on this artifact.",
+     {"apply"}),                                                                 # Elementalist's Palette
+    ("Whenever you cast a spell with mana value 4 or greater, untap this creature.", {"apply"}),  # Spider Manifestation
+    ("Whenever this creature becomes tapped, exile target card from a graveyard and put an oil counter "
+     "on this creature.", {"apply"}),                                            # Armored Scrapgorger
+    # 402.2, 514.1: the maximum hand size matters in the cleanup step only
+    ("You have no maximum hand size.", {"apply"}),                               # Reliquary Tower
+    # 500.5, 106.4: when unspent mana empties, not what is added
+    ("You don't lose unspent red mana as steps and phases end.", {"apply"}),     # Ashling, Flame Dancer
+    # 614.1a, 119.5: replacing losing the game or gaining life
+    ("Arcane Life-support — If you would lose the game, instead exile The Golden Throne and your life "
+     "total becomes 1.", {"apply"}),                                             # The Golden Throne
+    ("If you would gain life while you have 5 or less life, you gain twice that much life instead.",
+     {"apply"}),                                                                 # Phial of Galadriel
+    # 614.1a, 122.1: more counters put as an event happens; the counters on it now are the snapshot's
+    ("If one or more +1/+1 counters would be put on a permanent you control, that many plus one +1/+1 "
+     "counters are put on that permanent instead.", {"apply"}),                # Kami of Whispered Hopes
+    # 730.1: the game's day/night designation, as the permanent enters
+    ("If it's neither day nor night, it becomes day as The Celestus enters.", {"apply"}),  # The Celestus
+    # 613.4c P/T and 701.15b goad: what it shows, whether and whom it attacks
+    ("Enchanted creature gets +2/+2 and is goaded.", {"show", "actions", "apply"}),  # Shiny Impetus
+    # 302.6, 602.5: whether a {T} ability may be activated now, not what it adds
+    ("You may activate abilities of creatures you control as though those creatures had haste.",
+     {"actions", "apply"}),                                                      # Shang-Chi, Master of Kung Fu
+])
+def test_a_line_that_cannot_change_the_mana_answers(text, expected):
+    assert affects(text, "Legendary Artifact") == expected
+
+
+@pytest.mark.parametrize("text", [
+    # 605.1b: a trigger on tapping for mana that adds mana is a mana ability
+    "Whenever a player taps a snow land for mana, that player adds one mana of any type that land "
+    "produced. That land doesn't untap during its controller's next untap step.",  # Winter's Night
+    # 707.2: a copy has the copied object's mana abilities
+    "You may have this artifact enter as a copy of any creature on the battlefield, except it's an "
+    'artifact and it has "{T}: Add {U}."',                                       # Machine God's Effigy
+    # 205.3: creature types counted by "for each Elf you control"
+    "Stonework Packbeast is also a Cleric, Rogue, Warrior, and Wizard.",         # Stonework Packbeast
+])
+def test_a_similar_line_that_can_change_them_keeps_its_note(text):
+    assert MANA <= affects(text, "Artifact Creature — Beast")
+
+
+def test_a_trigger_that_adds_mana_keeps_its_could_produce_note():
+    """106.7: a trigger on something else than mana (Neheb, the Eternal) is not a mana ability,
+    but what it would add counts in what the permanent could produce; this amount is not
+    modelled, so could-produce keeps the note (a similar trigger that only puts counters, above,
+    does not)."""
+    a = affects("At the beginning of each of your postcombat main phases, add {R} for each 1 life your "
+                "opponents have lost this turn.", "Legendary Creature — Zombie Minotaur Warrior")
+    assert "could-produce" in a and "produce" not in a
+
+
+def test_can_be_your_commander_functions_before_the_game():
+    """903.3a, 113.6n: "~ can be your commander" modifies deck construction: no answer about a game
+    in progress (The Goblin Sparring Grounds)."""
+    by_line = card_notes("The Goblin Sparring Grounds", "Legendary Land",
+                         "The Goblin Sparring Grounds enters tapped.\n{T}: Add {B} or {R}.\n"
+                         "The Goblin Sparring Grounds can be your commander.")
+    assert by_line[3].affects == frozenset()
+
+
+def test_an_alternative_cost_is_about_casting():
+    """118.9, 601.2b: an alternative cost is chosen as the spell is cast (Fieldmist Borderpost)."""
+    assert affects("You may pay {1} and return a basic land you control to its owner's hand rather than pay "
+                   "this spell's mana cost.", "Artifact") == {"actions", "cast-free", "apply"}
+
+
+@pytest.mark.parametrize("text", [
+    "Offspring {2}",                                    # 702.175a: an additional cost, an enters trigger
+    "More Than Meets the Eye {3}{U}",                   # 702.162a: an alternative cost
+])
+def test_casting_keywords_do_not_change_the_mana_answers(text):
+    assert not MANA & affects(text)
+
+
+def test_die_results_that_add_no_mana():
+    """706.3b: the rows of a results table are part of the ability that rolls (Hoarding Ogre's
+    attack trigger): Treasure tokens are new objects (their mana is theirs, 113.1a), not what this
+    permanent could produce. A row that adds mana (Jack-in-the-Mox) may be part of a mana ability
+    (605.1a): every answer."""
+    ogre = card_notes("Hoarding Ogre", "Creature — Ogre",
+                      "Whenever this creature attacks, roll a d20.\n1—9 | Create a Treasure token.\n"
+                      "10—19 | Create two Treasure tokens.\n20 | Create three Treasure tokens.")
+    assert all(not MANA & ogre[i].affects and "apply" in ogre[i].affects for i in (2, 3, 4))
+    mox = card_notes("Jack-in-the-Mox", "Artifact",
+                     "{T}: Roll a six-sided die. This ability has the indicated effect.\n"
+                     "1 — Sacrifice this artifact and you lose 5 life.\n2 — Add {W}.\n3 — Add {U}.")
+    assert not MANA & mox[2].affects
+    assert mox[3].affects == ALL and mox[4].affects == ALL
+
+
+def test_a_station_ability_changes_what_the_ability_could():
+    """721.2a: "12+ | [ability]" is had with 12 or more charge counters, which the KB does not
+    read: had or not, it changes what that ability could (Adagia's token-making ability, no mana;
+    Evendo's mana ability, the mana answers)."""
+    adagia = card_notes("Adagia, Windswept Bastion", "Land — Planet",
+                        "{T}: Add {W}.\n12+ | {3}{W}, {T}: Create a token that's a copy of target artifact or "
+                        "enchantment you control, except it's legendary. Activate only as a sorcery.")
+    assert adagia[2].affects == {"actions", "apply"}
+    evendo = card_notes("Evendo, Waking Haven", "Land — Planet",
+                        "{T}: Add {G}.\n12+ | {G}, {T}: Add {G} for each creature you control.")
+    assert MANA <= evendo[2].affects
+
+
+def test_max_speed_and_class_levels_change_what_the_ability_could():
+    """702.178a: a max speed ability is had only at speed 4 (Amonkhet Raceway's haste ability: no
+    mana answer; Muraganda Raceway's "{T}: Add {C}{C}": the mana answers). 716.2a: a class level
+    bar is an activated ability; the abilities of a level are had from that level on (Sorcerer
+    Class: a granted mana ability keeps every answer, a spell-cast trigger only `apply`)."""
+    amonkhet = card_notes("Amonkhet Raceway", "Land",
+                          "{T}: Add {C}.\nMax speed — {T}: Target creature gains haste until end of turn.")
+    assert amonkhet[2].affects == {"actions", "apply"} and "702.178a" in amonkhet[2].reason
+    muraganda = card_notes("Muraganda Raceway", "Land", "{T}: Add {C}.\nMax speed — {T}: Add {C}{C}.")
+    assert MANA <= muraganda[2].affects
+    sorcerer = card_notes("Sorcerer Class", "Enchantment — Class",
+                          "When this Class enters, draw two cards, then discard two cards.\n{U}{R}: Level 2\n"
+                          'Creatures you control have "{T}: Add {U} or {R}. Spend this mana only to cast an instant '
+                          'or sorcery spell or to gain a Class level."\n{3}{U}{R}: Level 3\n'
+                          "Whenever you cast an instant or sorcery spell, that spell deals damage to each opponent "
+                          "equal to the number of instant and sorcery spells you've cast this turn.")
+    assert sorcerer[2].affects == {"actions", "apply"}
+    assert sorcerer[3].affects == ALL and "716.2a" in sorcerer[3].reason
+    assert sorcerer[5].affects == {"apply"} and "716.2a" in sorcerer[5].reason
+
+
+def test_notes_on_the_characteristics_say_why():
+    """A note on the card's characteristics (line 0) names its reason: a type the KB does not
+    know (Krosa, a plane: 311.2, never a permanent), a power defined by the text (208.2a)."""
+    krosa = card_notes("Krosa", "Plane — Dominaria", "All creatures get +2/+2.")
+    assert "311.2" in krosa[0].reason and krosa[0].affects == ALL
+    karn = compile_card(cardlib.parse_card({
+        "name": "Karn, Legacy Reforged", "type": "Legendary Artifact Creature — Golem", "power": "*",
+        "toughness": "*", "text": "Karn's power and toughness are each equal to the greatest mana value "
+                                  "among artifacts you control."})).not_modelled
+    assert all(n.reason for n in karn if n.line == 0) and any(n.line == 0 for n in karn)
+
+
+def test_a_granted_ability_changes_what_that_ability_could():
+    """613.1f, 113.1a: an object that has an ability in quotes has it as its own. A granted attack
+    trigger that creates a Treasure (Diamond Pick-Axe) changes what the creature shows and does,
+    not what it could produce (the Treasure's mana is the Treasure's); a granted mana ability
+    (Summoning Materia) changes the mana answers."""
+    pick = affects('Equipped creature gets +1/+1 and has "Whenever this creature attacks, create a Treasure '
+                   'token."', "Artifact — Equipment")
+    assert pick == {"show", "apply"}
+    materia = affects('Equipped creature gets +2/+2 and has vigilance and "{T}: Add {G}."', "Artifact — Equipment")
+    assert MANA <= materia
+
+
+def test_the_mana_of_a_token_a_loyalty_ability_creates_is_the_tokens():
+    """113.1a, 106.6: the spending restriction of the token's mana ability (Commodore Guff) is the
+    token's, not a restriction of mana this ability adds: no note for produce."""
+    a = affects('[+1]: Create a 1/1 red Wizard creature token with "{T}: Add {R}. Spend this mana only to '
+                'cast a planeswalker spell."', "Legendary Planeswalker — Guff")
+    assert not MANA & a and "actions" in a

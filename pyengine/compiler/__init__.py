@@ -142,13 +142,15 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
         if (line.ability_word or "").lower() == "max speed":
             # 702.178a: "Max speed — [Ability]" is a static ability granting [Ability] only while
             # its controller's speed is 4, which the KB does not track
-            note(i, raw.strip(), affects_mod.ALL, "702.178a: an ability had only at max speed")
-            lines.append(LineInfo(key, line, line.parsed, False, kinds_of(line, face), affects_mod.ALL))
+            aff = affects_mod.gated(line, face)
+            note(i, raw.strip(), aff, "702.178a: an ability had only at max speed")
+            lines.append(LineInfo(key, line, line.parsed, False, kinds_of(line, face), aff))
             continue
         if gate and not isinstance(line.ability, (ir.Level, ir.ClassLevel)):
             # the KB has no levels: the ability must not be given as if it were always there
-            note(i, raw.strip(), affects_mod.ALL, gate)
-            lines.append(LineInfo(key, line, line.parsed, False, kinds_of(line, face), affects_mod.ALL))
+            aff = affects_mod.gated(line, face)
+            note(i, raw.strip(), aff, gate)
+            lines.append(LineInfo(key, line, line.parsed, False, kinds_of(line, face), aff))
             continue
         try:
             if line.ability is None:
@@ -228,13 +230,24 @@ def _trigger_only(ctx, line):
     return Lowered([], False, line.error or "", ability=False)
 
 
+# card types of nontraditional cards that stay in the command zone and are never permanents
+_COMMAND_ZONE_TYPES = {"dungeon": "309.2c", "plane": "311.2", "phenomenon": "312.2", "vanguard": "313.2",
+                       "scheme": "314.2", "conspiracy": "315.3"}
+
+
 def _characteristics(key, face, facts, note):
     sup, types, subs, unknown = parse_type_line(face.type_line)
     facts += [("card_supertype", key, Const(s)) for s in sup]
     facts += [("card_type", key, Const(t)) for t in types]
     facts += [("card_subtype", key, s) for s in subs]
     if unknown or not types:
-        note(0, f"type line {face.type_line!r}")
+        # 300.1: a card type the KB does not have (plane, scheme, vanguard, conspiracy, ...) or
+        # none: filters and rules that read types could count it wrongly, whatever the answer
+        command = [w for w in unknown if w.lower() in _COMMAND_ZONE_TYPES]
+        note(0, f"type line {face.type_line!r}",
+             reason=(f"a {command[0].lower()} is not a permanent ({_COMMAND_ZONE_TYPES[command[0].lower()]}): "
+                     "it stays in the command zone, which the KB does not have") if command
+             else "a card type or subtype the KB does not know (205)")
     facts += [("card_color_indicator", key, Const(c.lower())) for c in face.color_indicator]
     if face.mana_cost:
         try:
@@ -243,7 +256,9 @@ def _characteristics(key, face, facts, note):
             facts += [("card_cost", key, sym, n) for sym, n in cost]
         except NotModelled as e:
             facts.append(("card_cost_unknown", key))
-            note(0, str(e))
+            # 202.2, 202.3: the mana cost gives the card's colors and mana value, which filters and
+            # amounts of any ability may read
+            note(0, str(e), reason="a mana cost the KB does not read (202)")
     for attr, pred in (("power", "card_power"), ("toughness", "card_toughness")):
         v = getattr(face, attr)
         if v is None:
@@ -251,4 +266,7 @@ def _characteristics(key, face, facts, note):
         if re.fullmatch(r"-?[0-9]+", v):
             facts.append((pred, key, int(v)))
         else:
-            note(0, f"{attr} {v!r} (characteristic-defining)")
+            # 604.3, 208.2a: a characteristic-defining ability (or a '*' the text defines): amounts
+            # and filters that read power or toughness could read it
+            note(0, f"{attr} {v!r} (characteristic-defining)",
+                 reason="a power or toughness the KB does not know (208.2a)")

@@ -6,6 +6,19 @@ when the permanent enters. :func:`of_line` reads the intermediate form and retur
 :data:`ANSWERS`; when unsure it returns :data:`ALL`. The CLI prints (and ``--strict`` refuses
 on) exactly the notes whose set holds the running command's answer (``pyengine.facts``).
 
+The decision rests on what the text does (its frame and the kinds of its verbs and nodes in the
+intermediate form), never on card names or words of the text. Where to extend it:
+
+- a keyword: ``_KW_COMBAT`` (the default set) or ``_KW_ANSWERS`` (its own set);
+- a frame: :func:`of_ability` (``_NODE_FRAMES`` for frames kept as plain nodes: die results,
+  station symbols, stickers); a triggered ability: :func:`triggered` (605.1b, 605.5a);
+- a clause of a static ability: ``_STATIC_VERBS`` (by verb), ``_STATIC_NODES`` (clauses read as a
+  node), ``_BEFORE_THE_GAME`` (deck construction, 103), or a case of ``_clause``; an ability
+  granted in quotes: :func:`_granted`;
+- an ability had only at some levels, class levels, counters or speed: :func:`gated`.
+
+Each entry says, with its rule, which answers it can change; a kind not listed is every answer.
+
 The answers (:data:`ANSWERS`, with :func:`concerns`) are defined in :mod:`pyengine.compiled`, which a
 query imports without the compiler.
 """
@@ -45,7 +58,11 @@ _KW_COMBAT = {"flying", "reach", "trample", "menace", "fear", "intimidate", "sha
               "typecycling", "bestow", "overload", "cleave", "disturb", "craft", "prototype",
               "mutate", "morph", "megamorph", "disguise", "ward", "hexproof", "shroud",
               "protection", "equip", "fortify", "enchant", "aura swap", "transfigure", "flash",
-              "defender", "vigilance", "haste"}
+              "defender", "vigilance", "haste",
+              # 702.175a: an additional cost and an enters trigger; 702.77a: activated from a hand;
+              # 702.162a: an alternative cost; 702.106a: as the conspiracy is put into the command
+              # zone, turning it face up is a special action (702.106c)
+              "offspring", "reinforce", "more than meets the eye", "hidden agenda"}
 # what each of those changes (unlisted: actions and apply)
 _KW_ANSWERS = {
     "haste": {"actions", "show", "apply"},                       # 702.10, 302.6
@@ -79,21 +96,24 @@ def _adds_mana(x):
     return any(isinstance(y, ir.Verb) and y.name in ("add_mana",) for y in ir.walk(x))
 
 
-def _adds_mana_itself(x):
-    """True if x adds mana other than through an ability in quotes (of a token it creates, of an
-    object it grants the ability to: 113.1a)."""
+def _own(x):
+    """Every IR value inside x but those of an ability in quotes (of a token it creates, of an
+    object it grants the ability to: 113.1a), which are that object's."""
     stack = [x]
     while stack:
         y = stack.pop()
-        if isinstance(y, ir.Node) and y.kind == "quoted_ability":
+        if isinstance(y, ir.Node) and y.kind in ("quoted_ability", "quoted_and"):
             continue
-        if isinstance(y, ir.Verb) and y.name == "add_mana":
-            return True
+        yield y
         if isinstance(y, (tuple, list)):
             stack.extend(y)
         elif hasattr(y, "__dataclass_fields__"):
             stack.extend(getattr(y, f) for f in y.__dataclass_fields__)
-    return False
+
+
+def _adds_mana_itself(x):
+    """True if x adds mana other than through an ability in quotes (113.1a)."""
+    return any(isinstance(y, ir.Verb) and y.name == "add_mana" for y in _own(x))
 
 
 def changes_mana(x):
@@ -118,6 +138,12 @@ def of_line(line, face=None, part=None):
     is the part of its ability that is not carried out (the rest is)."""
     a = part if part is not None else line.ability
     spell = face is not None and any(t in face.type_line.lower() for t in ("instant", "sorcery"))
+    return of_ability(a, spell)
+
+
+def of_ability(a, spell=False):
+    """The answers an ability (of the intermediate form) the KB does not carry out could change;
+    ``spell`` if it is the text of an instant or sorcery. One branch per frame of the line."""
     if isinstance(a, ir.Keywords):
         out = set()
         for k in a.items:
@@ -130,19 +156,11 @@ def of_line(line, face=None, part=None):
             # 605.1a: what the mana ability adds; mana of a token it creates, or of an object it
             # grants an ability in quotes, is that object's (113.1a, 106.7), not this ability's
             out |= MANA | {"show"}
-        if any(isinstance(y, ir.Verb) and y.name == "spend" for y in ir.walk(effect)) or _about_the_mana(effect):
+        if any(isinstance(y, ir.Verb) and y.name == "spend" for y in _own(effect)) or _about_the_mana(effect):
             out.add("produce")                     # 106.6: the mana carries a restriction or an effect
         return frozenset(out)
     if isinstance(a, ir.Triggered):
-        # 605.1b: only a trigger on activating a mana ability or on mana being added can be a
-        # mana ability (what tapping for mana adds). Any other trigger acts once it triggers
-        # (603.2), while an action is performed; if it adds mana itself ("When ~ enters, add
-        # {R}{G}."), 106.7 counts it in what the permanent could produce ("an ability of that
-        # permanent"); mana of a token it creates is that token's, not this ability's.
-        if mentions_mana(a.trigger) or _trigger_on_tapping(a.trigger) \
-                or any("mana" in w.lower() for w in ir.words(a.trigger)):
-            return ALL
-        return frozenset({"could-produce", "apply"} if _adds_mana_itself(a.effect) else {"apply"})
+        return triggered(a)
     if isinstance(a, ir.Static):
         if spell:
             return frozenset({"cast-free", "apply"})
@@ -150,10 +168,119 @@ def of_line(line, face=None, part=None):
     if isinstance(a, (ir.Chapter,)):
         # 714.2b: a triggered ability (not a mana ability, 605.1b); mana it adds itself counts in
         # what the Saga could produce (106.7)
-        return frozenset({"could-produce", "apply"} if _adds_mana_itself(a.effect) else {"apply"})
+        return frozenset({"could-produce", "apply"} if adds_mana_itself(a.effect) else {"apply"})
     if isinstance(a, ir.Mode):
         return frozenset({"cast-free", "apply"}) if spell else frozenset({"actions", "apply"})
+    if isinstance(a, ir.Level):
+        return _level(a)
+    if isinstance(a, ir.ClassLevel):
+        # 716.2a: "[Cost]: Level N" is an activated ability ("This Class's level becomes N");
+        # the abilities of that level are lines of their own, each noted for what it changes
+        return frozenset({"actions", "apply"})
+    if isinstance(a, ir.Node) and a.kind in _NODE_FRAMES:
+        return _NODE_FRAMES[a.kind](a, spell)
     return ALL
+
+
+def _level(a):
+    """711.2: a level symbol "LEVEL N1-N2" or "LEVEL N3+" means "as long as this creature has
+    ... level counters, it has base power and toughness [P/T] and has [abilities]". The abilities
+    and the P/T are lines of their own (each a note for what it changes; compiler: ``gate``), so
+    the header changes what the creature shows and what an action does, no more. The P/T line
+    is a base power and toughness the KB does not have: an amount that counts power (107.3) could
+    read it, so it could change every answer."""
+    if a.pt is not None:
+        return ALL
+    return frozenset({"show", "apply"})
+
+
+def _results_row(a, spell):
+    """706.3b: a row of a die's results table ("1—9 | Create a Treasure token.") or a numbered
+    result ("2 — Add {W}.") is part of the ability that rolls the die (706.3a), whose line is a
+    note of its own. If the row adds mana, that ability may be a mana ability (605.1a): every
+    answer. Otherwise its events happen as that ability resolves: they change what an action or
+    the spell does (`apply`), whether the ability may be used (`actions`, an activated one) or
+    the spell cast (`cast-free`), not what a permanent could produce (106.7: what its abilities
+    would produce) nor what a mana ability adds (605.1a)."""
+    effect = a.args[-1]
+    if not isinstance(effect, tuple) or changes_mana(effect):
+        return ALL
+    return frozenset({"cast-free", "apply"}) if spell else frozenset({"actions", "apply"})
+
+
+def _gated(a, spell):
+    """An ability had only while a condition the KB does not track holds: a station symbol
+    "N+ | [ability]" (721.2a: as long as it has N or more charge counters), a die result "N+ |"
+    (706.3a: a row of the results table), an ability sticker "{TK}{TK} — [ability]" (123.7). Had
+    or not, it changes at most what the ability itself could change; a P/T after the symbol
+    (721.2b, 123.8) is a power the KB does not have (see :func:`_level`)."""
+    inner = a.args[-1]
+    if isinstance(inner, str) or inner is None:
+        return ALL
+    if isinstance(inner, tuple):                    # a row of a die's results table
+        return _results_row(a, spell)
+    return of_ability(inner, spell)
+
+
+# the frames the intermediate form keeps as plain nodes, by what they change (unlisted: ALL)
+_NODE_FRAMES = {
+    "die_result": _results_row,
+    "numbered_ability": _results_row,
+    "threshold": _gated,
+    "ticket_ability": _gated,
+}
+
+
+def gated(line, face=None):
+    """The answers of an ability had only at some levels (711.2a), class levels (716.2a) or at
+    max speed (702.178a), which the KB does not know: no fact is given for it, and having it or
+    not changes at most what the ability itself could change."""
+    return ALL if line.ability is None else of_line(line, face)
+
+
+def adds_mana_itself(x):
+    """True if x adds mana other than through an ability in quotes (of a token it creates, of an
+    object it grants the ability to: 113.1a)."""
+    return _adds_mana_itself(x)
+
+
+def mana_trigger(t):
+    """605.1b: whether a trigger condition may make its ability a mana ability: it triggers from
+    activating or resolving a mana ability or from mana being added ("Whenever you tap a land for
+    mana", "Whenever enchanted land is tapped for mana", "Whenever you tap a permanent for {C}"),
+    or on a permanent becoming tapped or untapped (which comes with tapping it for mana). A
+    trigger on anything else ("Whenever you cast a spell with mana value 4 or greater", "using
+    mana produced by ~", "When ~ enters") never is one."""
+    return mentions_mana(t) or _trigger_on_tapping(t) or any(
+        isinstance(y, ir.Verb) and y.name == "tap" and any(isinstance(z, ir.ManaCost) for z in y.args)
+        for y in ir.walk(t))
+
+
+def triggered(a):
+    """The answers of a triggered ability (603) the KB does not carry out.
+
+    605.1b: only a trigger on activating a mana ability or on mana being added (:func:`mana_trigger`)
+    that could add mana is a mana ability, part of what tapping for mana adds (`produce`) and of
+    what the permanent could produce: every answer. 605.5a: a trigger on something else, or one
+    on tapping for mana that adds no mana ("Whenever you tap this land for mana, target opponent
+    creates a 1/1 ... token", "... it deals 1 damage to each opponent"), is not a mana ability:
+    it acts once it has triggered (603.2) and resolved (608.2), as an action is performed
+    (`apply`). Until then the board is what it was: what a permanent could produce is what its
+    abilities would produce now (106.7), and a resolved effect that lasts is a field of the
+    snapshot (`effects`, whose every note is printed). If it adds mana itself ("When ~ enters,
+    add {R}{G}."), 106.7 counts it in what the permanent could produce ("an ability of that
+    permanent"); mana of a token it creates is that token's. What its effect says about the
+    untap step ("that land doesn't untap during its controller's next untap step", 502.3) is
+    also a note for `untap`."""
+    adds = _adds_mana_itself(a.effect)
+    if mana_trigger(a.trigger) and (adds or changes_mana(a.effect)):
+        return ALL
+    out = {"apply"}
+    if adds:
+        out.add("could-produce")
+    if any(isinstance(c, ir.Clause) and _about_the_untap_step(c) for c in ir.walk(a.effect)):
+        out.add("untap")
+    return frozenset(out)
 
 
 def _about_the_mana(x):
@@ -175,9 +302,12 @@ def _trigger_on_tapping(t):
 
 
 def _sentence(s):
-    """The answers one sentence of a static ability could change."""
-    if mentions_mana(s):
+    """The answers one sentence of a static ability could change (mana in an ability in quotes
+    is that ability's: :func:`_granted`)."""
+    if mentions_mana(tuple(_own(s))):
         return ALL
+    if any(isinstance(y, ir.Node) and y.kind == "mod_as_copy" for y in ir.walk(s)):
+        return ALL                                  # 707.2: it becomes a copy: every characteristic
     out = set()
     if any(isinstance(lead, ir.Node) and lead.kind == "lead_as" and _enters_event(lead) for lead in s.leads):
         # 614.12: "As ~ enters, choose a color / you may pay 2 life ...": a choice or event made
@@ -187,12 +317,24 @@ def _sentence(s):
                for c in s.clauses):
             return frozenset({"apply"})
         return ALL
+    if any(isinstance(t, ir.Node) and t.kind == "tail_rather_than_pay"
+           for c in s.clauses if isinstance(c, ir.Clause) for t in c.tails):
+        # 118.9, 601.2b: "You may pay ... rather than pay this spell's mana cost": an alternative
+        # cost, chosen as the spell is cast. It changes casting the card (and what paying for it
+        # takes), not the abilities of a permanent (113.6: it functions on the stack).
+        return PAYMENT
     for c in s.clauses:
         if isinstance(c, ir.Node) and c.kind in _BEFORE_THE_GAME:
             continue                                # 103.6: done before the game begins
         if isinstance(c, ir.Node) and c.kind in _STATIC_NODES:
             out |= _STATIC_NODES[c.kind]
             continue
+        if isinstance(c, ir.Node) and c.kind == "you_have" and any(
+                isinstance(y, ir.Node) and y.kind == "no_max_hand_size" for y in c.args):
+            out |= {"apply"}                        # 402.2, 514.1: hand size matters in cleanup only
+            continue
+        if isinstance(c, ir.Clause) and _can_be_commander(c):
+            continue                                # 903.3a, 113.6n: it functions before the game begins
         if not isinstance(c, ir.Clause):
             return ALL
         out |= _clause(c, s)
@@ -216,6 +358,10 @@ _STATIC_NODES = {
     "damage_redirect": frozenset({"apply"}),                        # 614.9: damage dealt instead to another
     "cost_reduction_limit": PAYMENT,                                 # 601.2f: what a cost reduction may take off
     "keyword_cost_is": _KW_DEFAULT,                                  # 702.34a ...: a granted keyword's cost
+    # 500.5, 106.4: unspent mana empties as a step or phase ends, an event of the turn (`apply`);
+    # what the mana abilities of a permanent add, and what it could produce, are unchanged
+    "keep_mana": frozenset({"apply"}),
+    "life_total_clause": frozenset({"apply"}),                       # 119.5: a life total becomes N
 }
 
 # what may be done "as ~ enters" (614.12) without changing the permanent's characteristics
@@ -246,7 +392,70 @@ _STATIC_VERBS = {
     "counter": {"apply"},
     "destroy": {"apply"},
     "sacrifice": {"apply"},
+    "reveal": {"apply"},
+    "become_day_night": {"apply"},                         # 730.1: the game's day/night designation
+    # 602.5, 302.6: a permission or restriction on activating abilities ("as though those
+    # creatures had haste"): whether an ability may be activated now, not what it adds
+    "activate": {"actions", "apply"},
+    "gain_life_twice": {"apply"},                          # 614.1a: "you gain twice that much life instead"
 }
+
+
+def _can_be_commander(c):
+    """903.3a: "~ can be your commander" (a rule of deck construction, 113.6n)."""
+    return c.verb_name == "is" and c.aux == "can" and isinstance(c.subject, ir.Ref) \
+        and c.subject.kind == "self" and any(isinstance(y, ir.Obj) and y.has("status", "commander")
+                                             for y in c.verb.args)
+
+
+def _only_status(c, status):
+    """Whether a clause "<subject> is <status>" gives only that status ("is goaded")."""
+    objs = [y for y in c.verb.args if isinstance(y, ir.Obj)]
+    return len(objs) == 1 and objs[0].groups == ((ir.Char("status", status),),) and not objs[0].qualifiers
+
+
+def _granted(verb):
+    """613.1f: "<objects> have/gain <keywords> and "<ability>"": the objects have those abilities
+    (113.1a, 113.3: an ability in quotes is the object's own). Having one changes what the object
+    shows and, if its effect is not carried out, what that ability could change (a keyword's by
+    :func:`keyword`, a quoted ability's by :func:`of_ability`: "{T}: Add {G}" the mana answers,
+    "Whenever this creature attacks, create a Treasure token" `apply`). Any other part ("base power
+    and toughness 16/9") could change every answer."""
+    parts = []
+    for x in verb.args:
+        if isinstance(x, str) or (isinstance(x, ir.Node) and x.kind == "have_word"):
+            continue                                # the verb's own words
+        parts.extend(x.args if isinstance(x, ir.Node) and x.kind == "have_what" else (x,))
+    out = {"show"}
+    for x in parts:
+        if isinstance(x, ir.Node) and x.kind == "keyword_list" and all(
+                isinstance(k, ir.Keyword) or (isinstance(k, ir.Node) and k.kind == "list_sep") for k in x.args):
+            for k in x.args:
+                if isinstance(k, ir.Keyword):
+                    out |= keyword(k.name)
+        elif isinstance(x, ir.Node) and x.kind in ("quoted_ability", "quoted_and") and x.args \
+                and not isinstance(x.args[-1], str):
+            out |= of_ability(x.args[-1])
+        else:
+            return set(ALL)
+    return out if parts else set(ALL)
+
+
+def _during_an_untap_step(c):
+    """Whether a clause has a tail "during <someone's> (next) untap step" (502.3)."""
+    return any(isinstance(t, ir.Node) and t.kind.startswith("tail_during_") and "untap" in t.kind
+               for t in c.tails)
+
+
+def _about_untapping(c):
+    """Whether a clause of a static ability says what untaps (or doesn't) in an untap step (502.3)."""
+    return c.verb_name == "untap" or _during_an_untap_step(c)
+
+
+def _about_the_untap_step(c):
+    """Whether an effect's clause changes what untaps in an untap step: "doesn't untap during
+    ...", "untap ... during each other player's untap step" (502.3); "untap ~" alone untaps it now."""
+    return _during_an_untap_step(c) or (c.verb_name == "untap" and c.aux in ("doesn't", "don't", "can't"))
 
 
 def _clause(c, s):
@@ -254,23 +463,20 @@ def _clause(c, s):
     aux = c.aux or ""
     if name == "choose_not_to" and len(c.verb.args) == 1 and isinstance(c.verb.args[0], ir.Clause):
         return _clause(c.verb.args[0], s)                  # "You may choose not to untap ~ ...": that event
+    if name == "have_do" and isinstance(c.verb.args[-1], ir.Verb) and c.verb.args[-1].name == "enters":
+        return set(_STATIC_VERBS["enters"])                # "You may have ~ enter tapped": 614.1c
+    if name == "passive" and isinstance(c.subject, ir.Node) and c.subject.kind == "counters_np":
+        return {"apply"}                                   # 614.1a, 122.1: counters put (or not) as an event happens
+    if name == "is" and _only_status(c, "goaded"):
+        return {"actions", "apply"}                        # 701.15b: goaded: attacks each combat if able
     if name in ("attacks", "blocks") or (name == "passive" and "blocked" in c.verb.args):
         return {"actions", "apply"}                        # 508.1, 509.1: attack/block rules
-    if name == "untap" or any(isinstance(t, ir.Node) and t.kind.startswith("tail_during_") and "untap" in t.kind
-                              for t in c.tails):
+    if _about_untapping(c):
         return {"untap", "apply"}                          # 502.3
     if name in ("cast", "play"):
         return {"cast-free", "actions", "apply"}           # 601.3: permissions and restrictions
     if name in ("gain_ability", "have"):
-        kws = [k for y in ir.walk(c.verb) if isinstance(y, ir.Keyword) for k in (y.name,)]
-        if any(isinstance(y, ir.Node) and y.kind == "quoted_ability" for y in ir.walk(c.verb)):
-            return set(ALL)
-        if kws:
-            out = {"show"}
-            for k in kws:
-                out |= keyword(k)
-            return out
-        return set(ALL)
+        return _granted(c.verb)
     if name == "can_be" or (name == "passive" and aux in ("can't", "can")):
         return {"actions", "cast-free", "apply"}
     if "instead" in repr(c.tails) and name in _STATIC_VERBS:

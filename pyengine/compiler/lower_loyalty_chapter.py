@@ -111,21 +111,21 @@ def loyalty(ctx, a):
 def triggered(ctx, a):
     """A triggered ability that is not a mana ability (605.1b) and adds mana the KB models:
     raises Unmodelled with its facts (a note for `apply` only). Returns None if A is not one."""
-    if affects.of_line(None, None, a) != frozenset({"could-produce", "apply"}):
+    if affects.mana_trigger(a.trigger) or not affects.adds_mana_itself(a.effect):
         return None                     # a trigger on mana or tapping: 605.1b may make it a mana ability
     facts, reason = ability_mana(ctx, a.effect)
     if facts is None:
         raise Unmodelled(reason)
     raise Unmodelled("a triggered ability that is not a mana ability (605.1b): could-produce counts "
                      "its mana (106.7); resolving it is not modelled",
-                     [("triggered", ctx.ab), ("trigger_mana", ctx.ab), *facts], affects=TRIGGER_AFFECTS)
+                     [("triggered", ctx.ab), ("trigger_mana", ctx.ab), *facts],
+                     affects=affects.triggered(a) - affects.MANA)     # its mana is given
 
 
 def chapter(ctx, a):
     """A chapter ability (714.2b: a triggered ability, not a mana ability, 605.1b): raises
     Unmodelled, with its facts when it adds mana the KB models (a note for `apply` only)."""
-    facts, reason = ability_mana(ctx, a.effect) if affects.of_line(None, None, a) != TRIGGER_AFFECTS \
-        else (None, "")
+    facts, reason = ability_mana(ctx, a.effect) if affects.adds_mana_itself(a.effect) else (None, "")
     if facts is None:
         raise Unmodelled("a chapter ability is a triggered ability (714.2b), not a mana ability (605.1b): "
                          "its effect is not modelled")
