@@ -48,8 +48,6 @@ def _parses_to(text, kind):
     ("Whenever the Ring tempts you, if you chose a creature other than ~ as your Ring-bearer, draw a card.",
      "past_clause"),                                                                              # Gandalf, Friend of the Shire
     # 107.1a: halves, rounded as the sentence says
-    ("When you cast this spell, target opponent exiles the top half of their library, rounded up.",
-     "exile"),                                                                                    # Ulamog, the Defiler
     ("When you cast this spell, any player may pay half their life, rounded up. If a player does, counter ~.",
      "pay"),                                                                                      # Temporal Extortion
 ])
