@@ -22,7 +22,7 @@ carry them out yet: the line stays a note for the answers it could change.
 
 from dataclasses import replace
 
-from ..terms import Const, Fn
+from ..terms import Const, Fn, fn
 from . import affects, ir, mana_ir
 from .shapes import Unmodelled, filter_term
 
@@ -146,7 +146,7 @@ def _granted(ctx, sentences):
     if not inner.ability:
         return None
     raw_inner = ctx.raw.split('"', 2)[1] if ctx.raw.count('"') >= 2 else ""
-    f = _filter(c.subject)
+    f = grant_filter(c.subject)
     facts = [("static", ctx.ab), ("grants_filter", ctx.ab, f, inner_ctx.ab),
              ("ability_text", inner_ctx.ab, raw_inner)] + inner.facts
     if not grant_filter_known(f):
@@ -162,10 +162,32 @@ def _granted(ctx, sentences):
 
 def grant_filter_known(f):
     """True if kb/granted_abilities.lp carries out a grant to the permanents matching f: a filter
-    kb/filters.lp knows, alone or as you_control(F) / attached(F) (613.1f)."""
+    kb/filters.lp knows, alone or as you_control(F) / attached(F) / other(F) /
+    you_control(other(F)) (613.1f)."""
     if isinstance(f, Fn) and f.name in ("you_control", "attached") and len(f.args) == 1:
         f = f.args[0]
+    if isinstance(f, Fn) and f.name == "other" and len(f.args) == 1:
+        f = f.args[0]
     return mana_ir.known_filter(f)
+
+
+_OTHER = Fn("status", (Const("other"),))
+
+
+def grant_filter(obj):
+    """The filter of the permanents a granting ability names. "Other Caves you control" /
+    "Other permanents you control" / "All other Slivers": the filter term's status(other) (relative
+    to the granting permanent, which kb/filters.lp does not interpret) is taken out as other(F),
+    which kb/granted_abilities.lp reads (F = permanent when nothing else is named)."""
+    f = _filter(obj)
+    scope = None
+    if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1:
+        scope, f = "you_control", f.args[0]
+    if f == _OTHER:
+        f = fn("other", Const("permanent"))
+    elif isinstance(f, Fn) and f.name == "and" and f.args[0] == _OTHER:
+        f = fn("other", f.args[1])
+    return fn(scope, f) if scope else f
 
 
 def _ritual(ctx, sentences):

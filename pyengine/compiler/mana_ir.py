@@ -329,7 +329,8 @@ _KNOWN_STATUS = {"tapped", "untapped", "colorless"}
 
 def known_filter(f):
     """True if kb/filters.lp interprets filter term f completely (its filter_known/1): card types,
-    permanent, subtype/supertype/color, status tapped/untapped/colorless, and/or/non of those."""
+    permanent, subtype/supertype/color, status tapped/untapped/colorless, with_counter(K), and/or/non
+    of those."""
     if isinstance(f, Const):
         return f.name in _CARD_TYPES or f.name == "permanent"
     if not isinstance(f, Fn):
@@ -340,6 +341,8 @@ def known_filter(f):
         return f.args[0] in tuple(Const(c) for c in "wubrg")
     if f.name == "status" and len(f.args) == 1:
         return isinstance(f.args[0], Const) and f.args[0].name in _KNOWN_STATUS
+    if f.name == "with_counter" and len(f.args) == 1:
+        return f.args[0] == Const("any") or isinstance(f.args[0], str)
     if f.name in ("and", "or") and len(f.args) == 2:
         return all(known_filter(a) for a in f.args)
     if f.name == "non" and len(f.args) == 1:

@@ -205,13 +205,15 @@ def filter_term(obj):
     filter language lacks."""
     if not isinstance(obj, ir.Obj) or obj.possessor or not all(isinstance(g, tuple) for g in obj.groups):
         raise Unmodelled("this object is not a filter")
-    ctrl = None
+    ctrl, extra = None, []
     for q in obj.qualifiers:
         if q == ir.Node("on_battlefield", ("on the battlefield",)):
             continue                    # filters are about permanents (110.1)
         p = controller_phrase(q)
         if p in _PLAYER_SCOPE and ctrl is None:
             ctrl = _PLAYER_SCOPE[p]
+        elif with_counter_term(q) is not None and not extra:
+            extra.append(with_counter_term(q))
         else:
             raise Unmodelled("a qualifier of this object is not modelled")
     alts = []
@@ -234,7 +236,28 @@ def filter_term(obj):
     for join, alt in zip(obj.joins, alts[1:]):
         if any(w in ("or", "and", "and/or", ",") for w in join):
             term = fn("or", term, alt)
+    if extra:
+        term = fn("and", term, extra[0])
     return fn(ctrl, term) if ctrl else term
+
+
+def with_counter_term(q):
+    """122.1: the filter term of the qualifier "with a counter on it" (with_counter(any)) or "with
+    a K counter on it" (with_counter("K")); None for any other qualifier."""
+    if not (isinstance(q, ir.Node) and q.kind == "with_q" and len(q.args) == 2
+            and isinstance(q.args[1], ir.Node) and q.args[1].kind == "with_counters"
+            and q.args[1].args[1:] == ("on", "it")):
+        return None
+    phrase = q.args[1].args[0]
+    if not isinstance(phrase, ir.Node) or phrase.kind != "counters_phrase":
+        return None
+    qty = [a for a in phrase.args if isinstance(a, ir.Node) and a.kind == "counter_quantity"]
+    kind = [a for a in phrase.args if isinstance(a, ir.Node) and a.kind == "counter_kind"]
+    if len(qty) != 1 or qty[0].args not in (("a",), ("an",)) or len(kind) > 1:
+        return None
+    if not kind:
+        return fn("with_counter", Const("any"))
+    return fn("with_counter", str(kind[0].args[0])) if len(kind[0].args) == 1 else None
 
 
 def _char_term(c):
