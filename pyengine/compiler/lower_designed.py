@@ -20,11 +20,11 @@ not its shape; otherwise it raises :class:`Unmodelled` carrying the facts, since
 carry them out yet: the line stays a note for the answers it could change.
 """
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ..terms import Const, Fn, fn
 from . import affects, ir, mana_ir
-from .shapes import Unmodelled, filter_term
+from .shapes import Ctx, Unmodelled, filter_term
 
 _BASIC = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
@@ -131,33 +131,152 @@ def _type_filter(f):
 
 
 def _granted(ctx, sentences):
-    """613.1f: "<permanents> have "<ability>"" -> grants_filter(Ab,F,G) and G's own facts."""
-    c = _one_clause(sentences)
-    if c is None or c.verb_name != "have" or c.tails or not isinstance(c.subject, ir.Obj):
+    """613.1f: "<permanents> have "<ability>"" -> grants_filter(Ab,F,G) and G's own facts. Also
+    the compound wordings: "<permanents> have <keywords> and "<ability>"" (each keyword its own
+    granted ability, 113.2c), "Equipped creature gets +3/+3 and has ..." (attached_pt, 613.4c),
+    "... has "<ability>" and "<ability>"", and "As long as enchanted permanent is a <type>, it has
+    ..." (the filter attached(<type>))."""
+    shape = _grant_shape(sentences)
+    if shape is None:
         return None
-    quoted = [a for a in c.verb.args if isinstance(a, ir.Node) and a.kind == "quoted_ability"]
-    others = [a for a in c.verb.args if not isinstance(a, str) and a not in quoted
-              and not (isinstance(a, ir.Node) and a.kind == "have_word")]
-    if len(quoted) != 1 or others:
-        return None
+    f, pt, keywords, quoted = shape
+    if pt is not None:
+        pt_fact = _grant_pt(ctx, f, pt)
+        if pt_fact is None:
+            return None
     from .lower import Ctx, lower
-    inner_ctx = Ctx(ctx.card, ctx.index, ctx.face, kind="granted")
-    inner = lower(inner_ctx, ir.Line(ctx.index, "", "", quoted[0].args[0]))
-    if not inner.ability:
-        return None
-    raw_inner = ctx.raw.split('"', 2)[1] if ctx.raw.count('"') >= 2 else ""
-    f = grant_filter(c.subject)
-    facts = [("static", ctx.ab), ("grants_filter", ctx.ab, f, inner_ctx.ab),
-             ("ability_text", inner_ctx.ab, raw_inner)] + inner.facts
+    facts, notes, answers = [("static", ctx.ab)], [], []
+    if pt is not None:
+        facts.append(pt_fact)
+    raw_quotes = ctx.raw.split('"')[1::2]
+    for i, q in enumerate(quoted):
+        inner_ctx = _GrantCtx(ctx.card, ctx.index, ctx.face, kind="granted", tag=None if i == 0 else i + 1,
+                              outer=ctx.ab)
+        inner = lower(inner_ctx, ir.Line(ctx.index, "", "", q))
+        if not inner.ability:
+            return None
+        raw_inner = raw_quotes[i] if i < len(raw_quotes) else ""
+        facts += [("grants_filter", ctx.ab, f, inner_ctx.ab), ("ability_text", inner_ctx.ab, raw_inner)] + inner.facts
+        if not inner.modelled:
+            # kb/granted_abilities.lp gives the ability; what it does is not carried out: the note
+            # concerns the answers the quoted ability alone could change
+            inner_line = ir.Line(ctx.index, "", "", q)
+            notes.append(f"the granted ability: {inner.reason}")
+            answers.append(inner.affects if inner.affects is not None
+                           else affects.of_line(inner_line, ctx.face, inner.part))
+    from .lower import grant_keyword
+    for k in keywords:
+        kw_ctx = _GrantCtx(ctx.card, ctx.index, ctx.face, kind="granted", tag=Const(k.name.replace(" ", "_")),
+                           outer=ctx.ab)
+        try:
+            kw_facts = grant_keyword(kw_ctx, k)
+        except Unmodelled as e:
+            notes.append(f"the granted keyword: {e}")
+            answers.append(e.affects if e.affects is not None else affects.keyword(k.name))
+            continue
+        facts += [("grants_filter", ctx.ab, f, kw_ctx.ab)] + kw_facts
     if not grant_filter_known(f):
         return "abilities granted to these permanents are not modelled", facts
-    if not inner.modelled:
-        # kb/granted_abilities.lp gives the ability; what it does is not carried out: the note
-        # concerns the answers the quoted ability alone could change
-        inner_line = ir.Line(ctx.index, "", "", quoted[0].args[0])
-        affected = inner.affects if inner.affects is not None else affects.of_line(inner_line, ctx.face, inner.part)
-        raise Unmodelled(f"the granted ability: {inner.reason}", facts, affects=affected)
+    if notes:
+        raise Unmodelled(notes[0], facts, affects=frozenset().union(*answers))
     return None, facts
+
+
+@dataclass
+class _GrantCtx(Ctx):
+    """The context of an ability granted by a static ability: granted(Card,Line) for its (first)
+    quoted ability, granted(Ab,Tag) for another quoted ability (Tag its position) or a keyword
+    (Tag the keyword's name), Ab the granting ability."""
+
+    tag: object = None
+    outer: object = None
+
+    @property
+    def ab(self):
+        return fn("granted", self.outer, self.tag) if self.tag is not None else Ctx.ab.fget(self)
+
+
+def _grant_shape(sentences):
+    """(filter, P/T change text or None, keywords, quoted abilities) of a granting sentence; None
+    if the sentence is not one."""
+    if len(sentences) != 1:
+        return None
+    s = sentences[0]
+    if s.kind != "sentence" or s.tail is not None or not s.clauses:
+        return None
+    cs = s.clauses
+    if not all(isinstance(c, ir.Clause) and not c.aux and not c.tails for c in cs) \
+            or any(c.subject is not None for c in cs[1:]) or any(j != "and" for j in s.joins):
+        return None
+    if s.leads:
+        f = _as_long_as_attached(s.leads)
+        if f is None or cs[0].subject != ir.Ref("it"):
+            return None
+    elif isinstance(cs[0].subject, ir.Obj):
+        f = grant_filter(cs[0].subject)
+    else:
+        return None
+    have = cs[-1]
+    if have.verb_name != "have" or len(cs) > 2:
+        return None
+    pt = None
+    if len(cs) == 2:
+        get = cs[0]
+        if get.verb_name != "get" or len(get.verb.args) != 2 or not isinstance(get.verb.args[1], str):
+            return None
+        pt = get.verb.args[1]
+        if s.leads:                     # a P/T change only while the condition holds: not attached_pt
+            return None
+    items = [a for a in have.verb.args if not isinstance(a, str)
+             and not (isinstance(a, ir.Node) and a.kind == "have_word")]
+    if len(items) == 1 and isinstance(items[0], ir.Node) and items[0].kind == "have_what":
+        items = list(items[0].args)
+    keywords, quoted = [], []
+    for a in items:
+        if isinstance(a, ir.Node) and a.kind == "quoted_ability" and len(a.args) == 1:
+            quoted.append(a.args[0])
+        elif isinstance(a, ir.Node) and a.kind == "quoted_and" and len(a.args) == 2:
+            quoted.append(a.args[1])
+        elif isinstance(a, ir.Node) and a.kind == "keyword_list" and all(isinstance(k, ir.Keyword) for k in a.args):
+            keywords += list(a.args)
+        else:
+            return None
+    if not quoted:
+        return None
+    return f, pt, keywords, quoted
+
+
+def _as_long_as_attached(leads):
+    """attached(T) for the lead "As long as enchanted permanent is a <card type>," (303.4: the
+    permanent the Aura is attached to, while it has that type); None otherwise."""
+    if len(leads) != 1 or not isinstance(leads[0], ir.Node) or leads[0].kind != "lead_as_long_as":
+        return None
+    clauses, joins = leads[0].args[1]
+    if len(clauses) != 1 or joins:
+        return None
+    c = clauses[0]
+    enchanted = ((ir.Char("status", "enchanted"), ir.Char("noun", "permanent")),)
+    if not isinstance(c, ir.Clause) or c.aux or c.tails or c.verb_name != "is" \
+            or not isinstance(c.subject, ir.Obj) or c.subject.groups != enchanted or c.subject.qualifiers:
+        return None
+    what = [a for a in c.verb.args if not isinstance(a, str)]
+    if len(what) != 1 or not isinstance(what[0], ir.Obj) or what[0].qualifiers or what[0].possessor \
+            or len(what[0].groups) != 1 or len(what[0].groups[0]) != 1:
+        return None
+    t = what[0].groups[0][0]
+    if t.kind != "card_type" or t.negated or t.value not in mana_ir.CARD_TYPES:
+        return None
+    return fn("attached", Const(t.value))
+
+
+def _grant_pt(ctx, f, text):
+    """The P/T fact of "<attached creature> gets +P/+T and has ...": attached_pt(Ab,P,T) (613.4c)
+    for "enchanted/equipped creature"; None for any other filter (a note)."""
+    from .lower_effects import _pt_mod
+    pt = _pt_mod(text)
+    if pt is None or f != fn("attached", Const("creature")):
+        return None
+    return ("attached_pt", ctx.ab, *pt)
 
 
 def grant_filter_known(f):
