@@ -9,6 +9,7 @@ carrying the facts, and the line stays "not modelled" for the answers it could c
 """
 
 from dataclasses import dataclass
+from itertools import combinations
 
 from ..terms import Const, Fn, fn
 from . import ir
@@ -24,7 +25,8 @@ class Mana:
     """What an "add" instruction produces.
 
     kind: fixed ({G}{G}), choice ({R} or {G}), any_color (N mana of any color: each may differ),
-    any_one_color, combination (N mana in any combination of the listed types), reflect (of
+    any_one_color, different (N mana of different colors: N distinct colors), color_among (of any
+    color among <permanents>: ``scope``), combination (N mana in any combination of the listed types), reflect (of
     any type/color that <scope> could produce, 106.7), produced (of any type that land produced:
     mana triggers, 106.12a), commander_identity (of any color in your commander's color
     identity, 903.4), chosen (of the chosen color, 614.12; ``options`` holds the fixed
@@ -161,6 +163,16 @@ def colors_among(sentence):
     return f if inner is not None and known_filter(inner) else None
 
 
+def _among_filter(obj):
+    """you_control(F) of "<permanents> you control" with F a filter kb/filters.lp knows; else None."""
+    try:
+        f = filter_term(obj)
+    except Unmodelled:
+        return None
+    inner = f.args[0] if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1 else None
+    return f if inner is not None and known_filter(inner) else None
+
+
 def _pips(cost):
     """((type, n), ...) of a ManaCost of colored/colorless symbols; None for other symbols."""
     counts = {}
@@ -196,6 +208,10 @@ def of_produced(p):
         return Mana("commander_identity", amount=args[0])
     if k == "mana_any_one_color":
         return Mana("any_one_color", amount=args[0], types=COLORS)
+    if k == "mana_color_among":
+        return Mana("color_among", amount=args[0], scope=args[1])
+    if k == "mana_different_colors":
+        return Mana("different", amount=args[0], types=COLORS)
     if k == "mana_any_combination":
         return Mana("combination", amount=args[0], types=COLORS)
     if k == "mana_combination_of":
@@ -283,6 +299,14 @@ def facts(ab, mana):
             return _options(ab, [((c, 1),) for c in COLORS])
         if k == "any_one_color" and _int(mana.amount) is not None:
             return _options(ab, [((c, mana.amount.value),) for c in COLORS])
+        if k == "color_among" and mana.amount == ir.Number(1):
+            among = _among_filter(mana.scope)
+            if among is not None:
+                # 105.1: one mana of a color some permanent of the filter has (kb/game_amounts.lp)
+                return [("mana_color_among", ab, 1, among)]
+        if k == "different" and _int(mana.amount) is not None and 1 <= _int(mana.amount) <= len(COLORS):
+            # "two mana of different colors": one option per set of that many distinct colors (105.1)
+            return _options(ab, [tuple((c, 1) for c in cs) for cs in combinations(COLORS, mana.amount.value)])
         if k == "combination" and _int(mana.amount) is not None and 1 <= _int(mana.amount) <= 5 and mana.types:
             # 106.1b: each of the A mana of any allowed type (kb/mana.lp: combination_vector)
             return designed_facts(ab, mana)
@@ -411,7 +435,8 @@ def describe(mana):
     return {"any_color": "of several colors", "combination": "in a combination of colors",
             "reflect": "of a type another permanent could produce", "produced": "of the type produced",
             "chosen": "of the chosen color", "that_color": "of that color", "other": "of this kind",
-            "fixed": "", "choice": "", "any_one_color": "of any one color",
+            "fixed": "", "choice": "", "any_one_color": "of any one color", "different": "of different colors",
+            "color_among": "of a color among other permanents",
             "commander_identity": "of a color of the commander's color identity"}.get(mana.kind, mana.kind)
 
 
