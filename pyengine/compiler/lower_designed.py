@@ -354,10 +354,10 @@ def _mana_trigger(ctx, t, effect):
     if t.word != "whenever" or len(t.clauses) != 1:
         return None
     event = _tapped_for_mana(t.clauses[0])
-    if event is None or len(effect) != 1:
+    if event is None or not effect:
         return None
-    s = effect[0]
-    if s.kind != "sentence" or s.leads or len(s.clauses) != 1:
+    s, rider = _mana_and_rider(effect)
+    if s is None or s.kind != "sentence" or s.leads or len(s.clauses) != 1:
         return None
     c = s.clauses[0]
     mana = mana_ir.of_sentence(s)
@@ -366,9 +366,36 @@ def _mana_trigger(ctx, t, effect):
         return None
     facts = [("triggered", ctx.ab), ("mana_trigger_on", ctx.ab, event[0], Const(event[1]), Const(who))]
     known = _trigger_mana(ctx.ab, event, who, mana)
+    if known is not None and rider:
+        # 605.1b: the mana is added as the trigger resolves, which kb/mana_triggers.lp carries out;
+        # what the rest does ("this enchantment deals 1 damage to the player", "That land doesn't
+        # untap ...") is a note for the answers it could change (an action's result, untapping)
+        part = ir.Static(tuple(rider))
+        raise Unmodelled("what the mana trigger does besides adding mana is not modelled", known,
+                         affects=affects.of_line(ir.Line(0, "", "", part), None))
     if known is not None:
         return None, known
+    if rider:
+        return None
     return "this mana trigger is not modelled", facts + mana_ir.designed_facts(ctx.ab, mana)
+
+
+def _mana_and_rider(effect):
+    """(the sentence that adds the mana, [the sentences of what else the trigger does]): the mana
+    in the first clause of the first sentence; a rider joined to it by ", and" ("..., and this
+    enchantment deals 1 damage to the player") or in the sentences after it. A rider that mentions
+    mana, or refers to a choice, is not separated: (None, None)."""
+    first, rest = effect[0], list(effect[1:])
+    if first.kind != "sentence" or first.tail is not None or not first.clauses:
+        return None, None
+    if len(first.clauses) > 1:
+        if first.joins != (", and",) or len(first.clauses) != 2:
+            return None, None
+        rest.insert(0, ir.Sentence((), first.clauses[1:]))
+        first = ir.Sentence(first.leads, first.clauses[:1])
+    if any(affects.mentions_mana(r) or r.kind != "sentence" for r in rest):
+        return None, None
+    return first, rest
 
 
 # 602.2: only a permanent's controller activates its mana abilities, so "that player" / "its
