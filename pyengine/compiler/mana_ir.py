@@ -348,13 +348,13 @@ def facts(ab, mana):
 
 _CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker"}
 CARD_TYPES = _CARD_TYPES          # the card types kb/filters.lp knows (filter_card_type/1)
-_KNOWN_STATUS = {"tapped", "untapped", "colorless"}
+_KNOWN_STATUS = {"tapped", "untapped", "colorless", "token", "nontoken"}
 
 
 def known_filter(f):
     """True if kb/filters.lp interprets filter term f completely (its filter_known/1): card types,
-    permanent, subtype/supertype/color, status tapped/untapped/colorless, with_counter(K), and/or/non
-    of those."""
+    permanent, subtype/supertype/color, status tapped/untapped/colorless/token/nontoken,
+    with_counter(K), and/or/non of those."""
     if isinstance(f, Const):
         return f.name in _CARD_TYPES or f.name == "permanent"
     if not isinstance(f, Fn):

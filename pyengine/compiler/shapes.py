@@ -267,6 +267,8 @@ def _char_term(c):
         t = Const(c.value)
     elif c.kind == "noun" and c.value in ("permanent", "permanents"):
         return None if not c.negated else Const("permanent")
+    elif c.kind == "noun" and c.value in ("token", "tokens") and not c.negated:
+        return fn("status", Const("token"))             # 111.1: "Tokens you control", "creature tokens"
     elif c.kind == "subtype":
         t = fn("subtype", c.value)
     elif c.kind == "supertype":
