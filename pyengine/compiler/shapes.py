@@ -6,7 +6,10 @@ Filter terms (the one filter language of the fact vocabulary, documented in kb/s
 filter describes permanents (110.1) unless it says otherwise:
 
 - a card type constant (``land``, ``creature``, ...) or ``permanent``: objects of that type;
-- ``subtype("Forest")``, ``supertype(basic)``, ``color(g)``, ``status(tapped)``;
+- ``subtype("Forest")``, ``supertype(basic)``, ``color(g)``, ``status(tapped)``,
+  ``status(token)`` ("tokens", 111.1);
+- ``with_counter("+1/+1")`` / ``with_counter(any)``: "with a +1/+1 counter on it" / "with a
+  counter on it" (122.1);
 - ``non(F)``, ``and(F,G)``, ``or(F,G)``;
 - ``you_control(F)``, ``opponent_controls(F)``: F and controlled by the effect's controller /
   an opponent of them (109.5);
