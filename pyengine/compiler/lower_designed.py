@@ -30,6 +30,9 @@ _BASIC = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
 def _filter(obj):
+    if isinstance(obj, ir.Obj) and obj.groups == ((ir.Char("noun", "permanent"),),) and not obj.qualifiers \
+            and not obj.possessor:
+        return Const("permanent")                       # "a permanent" (110.1)
     try:
         return filter_term(obj)
     except Unmodelled:
@@ -319,6 +322,23 @@ def _ritual(ctx, sentences):
     return "mana added by a spell is not modelled", [("spell_mana", ctx.ab)] + mana_ir.designed_facts(ctx.ab, mana)
 
 
+def _tapped_for_kind(clause):
+    """(filter term, who, type) of "you tap a permanent for {C}" / "a player taps a land for {C}"
+    (106.12: tapped for mana that includes that type); None otherwise."""
+    if not isinstance(clause, ir.Clause) or clause.aux or clause.tails or clause.verb_name != "tap":
+        return None
+    v = clause.verb
+    if len(v.args) != 4 or v.args[2] != "for" or not isinstance(v.args[1], ir.Obj) \
+            or not isinstance(v.args[3], ir.ManaCost):
+        return None
+    pips = mana_ir._pips(v.args[3])
+    if not pips or len(pips) != 1 or pips[0][1] != 1:
+        return None
+    event = _tapped_for_mana(ir.Clause(clause.subject, None, ir.Verb("tap", v.args[:2]),
+                                       (ir.Node("tail_for_mana", ("for mana",)),)))
+    return None if event is None else (event[0], event[1], pips[0][0])
+
+
 def _tapped_for_mana(clause):
     """(filter term, who) of "<permanent> is tapped for mana" / "<player> taps <permanent> for
     mana" (106.12); None otherwise."""
@@ -353,7 +373,10 @@ def _mana_trigger(ctx, t, effect):
     {G}." -> mana_trigger_on(Ab,F,W,R) and the mana's facts."""
     if t.word != "whenever" or len(t.clauses) != 1:
         return None
-    event = _tapped_for_mana(t.clauses[0])
+    event, kind = _tapped_for_mana(t.clauses[0]), None
+    if event is None:
+        found = _tapped_for_kind(t.clauses[0])
+        event, kind = (found[:2], found[2]) if found is not None else (None, None)
     if event is None or not effect:
         return None
     s, rider = _mana_and_rider(effect)
@@ -366,6 +389,12 @@ def _mana_trigger(ctx, t, effect):
         return None
     facts = [("triggered", ctx.ab), ("mana_trigger_on", ctx.ab, event[0], Const(event[1]), Const(who))]
     known = _trigger_mana(ctx.ab, event, who, mana)
+    if kind is not None:
+        # 106.12: only when the permanent is tapped for mana of that type (kb/mana_triggers.lp reads
+        # it for a trigger adding its own options; not for one adding a type the permanent produced)
+        if known is None or any(f[0] == "mana_trigger" for f in known):
+            return None
+        known = known + [("mana_trigger_kind", ctx.ab, Const(kind))]
     if known is not None and rider:
         # 605.1b: the mana is added as the trigger resolves, which kb/mana_triggers.lp carries out;
         # what the rest does ("this enchantment deals 1 damage to the player", "That land doesn't
