@@ -321,6 +321,12 @@ def facts(ab, mana):
             scope = reflect_scope(mana.scope)
             if scope and mana.reflect in ("type", "color"):
                 return [("mana_reflect", ab, mana.amount.value, Const(scope), Const(mana.reflect))]
+            among = _among_filter(mana.scope) if isinstance(mana.scope, ir.Obj) and mana.scope.quantity \
+                and mana.scope.quantity.word in ("a", "an") else None
+            if among is not None and mana.reflect in ("type", "color"):
+                # 106.7: "of any color that a basic land you control could produce" / "... that a
+                # Gate you control could produce": the scope is a filter (kb/mana.lp)
+                return [("mana_reflect", ab, mana.amount.value, among, Const(mana.reflect))]
     elif k == "fixed" and mana.count[0] == "removed" and len(mana.options) == 1 and mana.options[0] \
             and len(mana.options[0]) == 1 and mana.options[0][0][1] == 1:
         # 107.1c, 602.2b: B + one mana for each K counter the cost removed, the number chosen as the
