@@ -354,7 +354,7 @@ def facts(ab, mana):
 
 _CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker"}
 CARD_TYPES = _CARD_TYPES          # the card types kb/filters.lp knows (filter_card_type/1)
-_KNOWN_STATUS = {"tapped", "untapped", "colorless", "token", "nontoken"}
+_KNOWN_STATUS = {"tapped", "untapped", "colorless", "token", "nontoken", "monocolored", "multicolored"}
 
 
 def known_filter(f):
