@@ -51,6 +51,8 @@ def snapshot_facts(snapshot):
             f.append(("cast_x", x, p.x))
         if p.phased_out:
             f.append(("phased_out", x))
+        if p.token:
+            f.append(("token", x))
         f += [("chosen", x, Const(kind), Const(v.lower()) if kind == "color" else v)
               for kind, v in sorted(p.chosen.items())]
     f += pt_facts(k for p in snapshot.battlefield for k in p.counters)

@@ -26,7 +26,7 @@ ID = re.compile(rf"[A-Za-z0-9_-]{{1,{limits.MAX_ID}}}")      # used with fullmat
 TOP_KEYS = ("players", "active", "step", "priority", "battlefield", "hand", "library", "graveyard",
             "life", "lands_played", "mana_pool", "stack", "effects", "cards")
 PERM_KEYS = ("id", "card", "controller", "owner", "tapped", "controlled_since_turn_start",
-             "counters", "attached_to", "face_down", "exerted_by", "x", "phased_out", "chosen")
+             "counters", "attached_to", "face_down", "exerted_by", "x", "phased_out", "chosen", "token")
 # choices made as a permanent entered (614.12), by kind: `chosen: {color: G}`
 CHOSEN_KEYS = ("color", "creature_type", "basic_land_type", "card_name", "player")
 COLOR_LETTERS = ("W", "U", "B", "R", "G")
@@ -60,6 +60,7 @@ class Permanent:
     x: int | None = None
     phased_out: bool = False
     chosen: dict = field(default_factory=dict)   # kind -> value: {"color": "G"} (614.12)
+    token: bool = False                          # a token, not a card (111.1)
 
 
 @dataclass
@@ -121,6 +122,8 @@ class Snapshot:
                 d["phased_out"] = True
             if p.chosen:
                 d["chosen"] = dict(p.chosen)
+            if p.token:
+                d["token"] = True
             return d
         d = {"players": list(self.players), "active": self.active, "step": self.step,
              "battlefield": [perm(p) for p in self.battlefield]}
@@ -496,7 +499,7 @@ def _battlefield(c, data, player_ref, card_ref, cards):
             controlled_since_turn_start=c.flag(d, "controlled_since_turn_start", True, where),
             counters=_counters(c, d, where), attached_to=att, face_down=face_down,
             exerted_by=exerted, x=x, phased_out=c.flag(d, "phased_out", False, where),
-            chosen=_chosen(c, d, where, player_ref)))
+            chosen=_chosen(c, d, where, player_ref), token=c.flag(d, "token", False, where)))
     for perm, where in zip(perms, wheres):
         if perm.attached_to is not None:
             if perm.attached_to not in ids:

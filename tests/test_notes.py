@@ -94,7 +94,7 @@ def test_haste_for_others_changes_actions_and_show(text):
 @pytest.mark.parametrize("text", [
     # (lands selected by card types and grants to a known filter are carried out: no note)
     "All Mountains are Plains.",                               # 305.7: land types selected by subtype
-    'Other permanents you control have "{T}: Add one mana of any color."',  # 613.1f: "other"
+    'Lands with the chosen name have "{T}: Add {C}."',          # 613.1f: a filter on a chosen name
     "{T}: Add X mana in any combination of colors.",            # mana the KB does not add yet
     # 605.1b: a triggered mana ability whose amount counts (107.3a) is designed only
     "Whenever enchanted land is tapped for mana, its controller adds an additional {G} for each Elf on the battlefield.",
@@ -163,11 +163,11 @@ def test_every_fact_the_compiler_gives_is_declared_in_the_schema():
     schema = (ROOT / "kb" / "schema.lp").read_text(encoding="utf-8")
     declared = set(re.findall(r"#defined (\w+)/(\d+)\.", schema))
     texts = ["{T}: Add two mana in any combination of colors.", "{T}: Add one mana of the chosen color.",
-             "{T}: Add {G} for each Elf you control.", "{T}: Add one mana of any color that a basic land you control could produce.",
+             "{T}: Add {G} for each Elf you control.", "{T}: Add one mana of any type that a land your opponents control could produce.",
              "{T}: Add {C}. Spend this mana only to cast artifact spells.", "{T}: Add {G}. Activate only as a sorcery.",
              "Whenever enchanted land is tapped for mana, its controller adds an additional {G}.",
              "Whenever a player taps a Swamp for mana, that player adds one mana of any type that land produced.",
-             "Whenever you tap an artifact token for mana, add one mana of any type that artifact token produced.",
+             "Whenever enchanted land is tapped for mana, its controller adds one mana of any type that land produced.",
              "Nonbasic lands are Mountains.", 'Creatures you control have "{T}: Add {G}."',
              "{T}: Add one mana of any color in your commander's color identity."]
     spells = ["Add {R}{R}{R}."]

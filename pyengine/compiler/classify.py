@@ -77,7 +77,7 @@ def _mana_kinds(a, frame):
     for c, s in clauses:
         m = of_clause(c)
         kind = {"fixed": "fixed", "choice": "choice", "any_color": "any_color",
-                "any_one_color": "any_color", "combination": "any_color", "reflect": "reflector",
+                "any_one_color": "any_color", "combination": "any_color", "different": "any_color", "color_among": "reflector", "reflect": "reflector",
                 "produced": "reflector", "chosen": "chosen_color", "that_color": "chosen_color",
                 "commander_identity": "any_color"}.get(m.kind if m else "other", "other")
         if m is not None and (m.count is not None or s.tail is not None

@@ -99,6 +99,12 @@ def _keywords(ctx, items):
     return facts
 
 
+def grant_keyword(ctx, k):
+    """The facts of keyword K as an ability a static ability grants (613.1f): the same as a
+    printed keyword's, on the granted ability ctx.ab; Unmodelled for a keyword the KB lacks."""
+    return _keyword(ctx, k)
+
+
 def _keyword(ctx, k):
     name = k.name.replace(" ", "_")
     if k.kind == "plain" and k.name in KB_PLAIN:

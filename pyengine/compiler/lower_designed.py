@@ -20,16 +20,19 @@ not its shape; otherwise it raises :class:`Unmodelled` carrying the facts, since
 carry them out yet: the line stays a note for the answers it could change.
 """
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from ..terms import Const, Fn
+from ..terms import Const, Fn, fn
 from . import affects, ir, mana_ir
-from .shapes import Unmodelled, filter_term
+from .shapes import Ctx, Unmodelled, filter_term
 
 _BASIC = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
 def _filter(obj):
+    if isinstance(obj, ir.Obj) and obj.groups == ((ir.Char("noun", "permanent"),),) and not obj.qualifiers \
+            and not obj.possessor:
+        return Const("permanent")                       # "a permanent" (110.1)
     try:
         return filter_term(obj)
     except Unmodelled:
@@ -131,32 +134,54 @@ def _type_filter(f):
 
 
 def _granted(ctx, sentences):
-    """613.1f: "<permanents> have "<ability>"" -> grants_filter(Ab,F,G) and G's own facts."""
-    c = _one_clause(sentences)
-    if c is None or c.verb_name != "have" or c.tails or not isinstance(c.subject, ir.Obj):
+    """613.1f: "<permanents> have "<ability>"" -> grants_filter(Ab,F,G) and G's own facts. Also
+    the compound wordings: "<permanents> have <keywords> and "<ability>"" (each keyword its own
+    granted ability, 113.2c), "Equipped creature gets +3/+3 and has ..." (attached_pt, 613.4c),
+    "... has "<ability>" and "<ability>"", and "As long as enchanted permanent is a <type>, it has
+    ..." (the filter attached(<type>))."""
+    shape = _grant_shape(sentences)
+    if shape is None:
         return None
-    quoted = [a for a in c.verb.args if isinstance(a, ir.Node) and a.kind == "quoted_ability"]
-    others = [a for a in c.verb.args if not isinstance(a, str) and a not in quoted
-              and not (isinstance(a, ir.Node) and a.kind == "have_word")]
-    if len(quoted) != 1 or others:
-        return None
+    f, pt, keywords, quoted = shape
+    if pt is not None:
+        pt_fact = _grant_pt(ctx, f, pt)
+        if pt_fact is None:
+            return None
     from .lower import Ctx, lower
-    inner_ctx = Ctx(ctx.card, ctx.index, ctx.face, kind="granted")
-    inner = lower(inner_ctx, ir.Line(ctx.index, "", "", quoted[0].args[0]))
-    if not inner.ability:
-        return None
-    raw_inner = ctx.raw.split('"', 2)[1] if ctx.raw.count('"') >= 2 else ""
-    f = _filter(c.subject)
-    facts = [("static", ctx.ab), ("grants_filter", ctx.ab, f, inner_ctx.ab),
-             ("ability_text", inner_ctx.ab, raw_inner)] + inner.facts
+    facts, notes, answers = [("static", ctx.ab)], [], []
+    if pt is not None:
+        facts.append(pt_fact)
+    raw_quotes = ctx.raw.split('"')[1::2]
+    for i, q in enumerate(quoted):
+        inner_ctx = _GrantCtx(ctx.card, ctx.index, ctx.face, kind="granted", tag=None if i == 0 else i + 1,
+                              outer=ctx.ab)
+        inner = lower(inner_ctx, ir.Line(ctx.index, "", "", q))
+        if not inner.ability:
+            return None
+        raw_inner = raw_quotes[i] if i < len(raw_quotes) else ""
+        facts += [("grants_filter", ctx.ab, f, inner_ctx.ab), ("ability_text", inner_ctx.ab, raw_inner)] + inner.facts
+        if not inner.modelled:
+            # kb/granted_abilities.lp gives the ability; what it does is not carried out: the note
+            # concerns the answers the quoted ability alone could change
+            inner_line = ir.Line(ctx.index, "", "", q)
+            notes.append(f"the granted ability: {inner.reason}")
+            answers.append(inner.affects if inner.affects is not None
+                           else affects.of_line(inner_line, ctx.face, inner.part))
+    from .lower import grant_keyword
+    for k in keywords:
+        kw_ctx = _GrantCtx(ctx.card, ctx.index, ctx.face, kind="granted", tag=Const(k.name.replace(" ", "_")),
+                           outer=ctx.ab)
+        try:
+            kw_facts = grant_keyword(kw_ctx, k)
+        except Unmodelled as e:
+            notes.append(f"the granted keyword: {e}")
+            answers.append(e.affects if e.affects is not None else affects.keyword(k.name))
+            continue
+        facts += [("grants_filter", ctx.ab, f, kw_ctx.ab)] + kw_facts
     if not grant_filter_known(f):
         return _grant_filter_reason(f), facts
-    if not inner.modelled:
-        # kb/granted_abilities.lp gives the ability; what it does is not carried out: the note
-        # concerns the answers the quoted ability alone could change
-        inner_line = ir.Line(ctx.index, "", "", quoted[0].args[0])
-        affected = inner.affects if inner.affects is not None else affects.of_line(inner_line, ctx.face, inner.part)
-        raise Unmodelled(f"the granted ability: {inner.reason}", facts, affects=affected)
+    if notes:
+        raise Unmodelled(notes[0], facts, affects=frozenset().union(*answers))
     return None, facts
 
 
@@ -170,12 +195,131 @@ def _grant_filter_reason(f):
     return "abilities granted to these permanents are not modelled"
 
 
+@dataclass
+class _GrantCtx(Ctx):
+    """The context of an ability granted by a static ability: granted(Card,Line) for its (first)
+    quoted ability, granted(Ab,Tag) for another quoted ability (Tag its position) or a keyword
+    (Tag the keyword's name), Ab the granting ability."""
+
+    tag: object = None
+    outer: object = None
+
+    @property
+    def ab(self):
+        return fn("granted", self.outer, self.tag) if self.tag is not None else Ctx.ab.fget(self)
+
+
+def _grant_shape(sentences):
+    """(filter, P/T change text or None, keywords, quoted abilities) of a granting sentence; None
+    if the sentence is not one."""
+    if len(sentences) != 1:
+        return None
+    s = sentences[0]
+    if s.kind != "sentence" or s.tail is not None or not s.clauses:
+        return None
+    cs = s.clauses
+    if not all(isinstance(c, ir.Clause) and not c.aux and not c.tails for c in cs) \
+            or any(c.subject is not None for c in cs[1:]) or any(j != "and" for j in s.joins):
+        return None
+    if s.leads:
+        f = _as_long_as_attached(s.leads)
+        if f is None or cs[0].subject != ir.Ref("it"):
+            return None
+    elif isinstance(cs[0].subject, ir.Obj):
+        f = grant_filter(cs[0].subject)
+    else:
+        return None
+    have = cs[-1]
+    if have.verb_name != "have" or len(cs) > 2:
+        return None
+    pt = None
+    if len(cs) == 2:
+        get = cs[0]
+        if get.verb_name != "get" or len(get.verb.args) != 2 or not isinstance(get.verb.args[1], str):
+            return None
+        pt = get.verb.args[1]
+        if s.leads:                     # a P/T change only while the condition holds: not attached_pt
+            return None
+    items = [a for a in have.verb.args if not isinstance(a, str)
+             and not (isinstance(a, ir.Node) and a.kind == "have_word")]
+    if len(items) == 1 and isinstance(items[0], ir.Node) and items[0].kind == "have_what":
+        items = list(items[0].args)
+    keywords, quoted = [], []
+    for a in items:
+        if isinstance(a, ir.Node) and a.kind == "quoted_ability" and len(a.args) == 1:
+            quoted.append(a.args[0])
+        elif isinstance(a, ir.Node) and a.kind == "quoted_and" and len(a.args) == 2:
+            quoted.append(a.args[1])
+        elif isinstance(a, ir.Node) and a.kind == "keyword_list" and all(isinstance(k, ir.Keyword) for k in a.args):
+            keywords += list(a.args)
+        else:
+            return None
+    if not quoted:
+        return None
+    return f, pt, keywords, quoted
+
+
+def _as_long_as_attached(leads):
+    """attached(T) for the lead "As long as enchanted permanent is a <card type>," (303.4: the
+    permanent the Aura is attached to, while it has that type); None otherwise."""
+    if len(leads) != 1 or not isinstance(leads[0], ir.Node) or leads[0].kind != "lead_as_long_as":
+        return None
+    clauses, joins = leads[0].args[1]
+    if len(clauses) != 1 or joins:
+        return None
+    c = clauses[0]
+    enchanted = ((ir.Char("status", "enchanted"), ir.Char("noun", "permanent")),)
+    if not isinstance(c, ir.Clause) or c.aux or c.tails or c.verb_name != "is" \
+            or not isinstance(c.subject, ir.Obj) or c.subject.groups != enchanted or c.subject.qualifiers:
+        return None
+    what = [a for a in c.verb.args if not isinstance(a, str)]
+    if len(what) != 1 or not isinstance(what[0], ir.Obj) or what[0].qualifiers or what[0].possessor \
+            or len(what[0].groups) != 1 or len(what[0].groups[0]) != 1:
+        return None
+    t = what[0].groups[0][0]
+    if t.kind != "card_type" or t.negated or t.value not in mana_ir.CARD_TYPES:
+        return None
+    return fn("attached", Const(t.value))
+
+
+def _grant_pt(ctx, f, text):
+    """The P/T fact of "<attached creature> gets +P/+T and has ...": attached_pt(Ab,P,T) (613.4c)
+    for "enchanted/equipped creature"; None for any other filter (a note)."""
+    from .lower_effects import _pt_mod
+    pt = _pt_mod(text)
+    if pt is None or f != fn("attached", Const("creature")):
+        return None
+    return ("attached_pt", ctx.ab, *pt)
+
+
 def grant_filter_known(f):
     """True if kb/granted_abilities.lp carries out a grant to the permanents matching f: a filter
-    kb/filters.lp knows, alone or as you_control(F) / attached(F) (613.1f)."""
+    kb/filters.lp knows, alone or as you_control(F) / attached(F) / other(F) /
+    you_control(other(F)) (613.1f)."""
     if isinstance(f, Fn) and f.name in ("you_control", "attached") and len(f.args) == 1:
         f = f.args[0]
+    if isinstance(f, Fn) and f.name == "other" and len(f.args) == 1:
+        f = f.args[0]
     return mana_ir.known_filter(f)
+
+
+_OTHER = Fn("status", (Const("other"),))
+
+
+def grant_filter(obj):
+    """The filter of the permanents a granting ability names. "Other Caves you control" /
+    "Other permanents you control" / "All other Slivers": the filter term's status(other) (relative
+    to the granting permanent, which kb/filters.lp does not interpret) is taken out as other(F),
+    which kb/granted_abilities.lp reads (F = permanent when nothing else is named)."""
+    f = _filter(obj)
+    scope = None
+    if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1:
+        scope, f = "you_control", f.args[0]
+    if f == _OTHER:
+        f = fn("other", Const("permanent"))
+    elif isinstance(f, Fn) and f.name == "and" and f.args[0] == _OTHER:
+        f = fn("other", f.args[1])
+    return fn(scope, f) if scope else f
 
 
 def _ritual(ctx, sentences):
@@ -186,6 +330,23 @@ def _ritual(ctx, sentences):
     if mana is None or mana.kind == "other":
         return None
     return "mana added by a spell is not modelled", [("spell_mana", ctx.ab)] + mana_ir.designed_facts(ctx.ab, mana)
+
+
+def _tapped_for_kind(clause):
+    """(filter term, who, type) of "you tap a permanent for {C}" / "a player taps a land for {C}"
+    (106.12: tapped for mana that includes that type); None otherwise."""
+    if not isinstance(clause, ir.Clause) or clause.aux or clause.tails or clause.verb_name != "tap":
+        return None
+    v = clause.verb
+    if len(v.args) != 4 or v.args[2] != "for" or not isinstance(v.args[1], ir.Obj) \
+            or not isinstance(v.args[3], ir.ManaCost):
+        return None
+    pips = mana_ir._pips(v.args[3])
+    if not pips or len(pips) != 1 or pips[0][1] != 1:
+        return None
+    event = _tapped_for_mana(ir.Clause(clause.subject, None, ir.Verb("tap", v.args[:2]),
+                                       (ir.Node("tail_for_mana", ("for mana",)),)))
+    return None if event is None else (event[0], event[1], pips[0][0])
 
 
 def _tapped_for_mana(clause):
@@ -222,11 +383,14 @@ def _mana_trigger(ctx, t, effect):
     {G}." -> mana_trigger_on(Ab,F,W,R) and the mana's facts."""
     if t.word != "whenever" or len(t.clauses) != 1:
         return None
-    event = _tapped_for_mana(t.clauses[0])
-    if event is None or len(effect) != 1:
+    event, kind = _tapped_for_mana(t.clauses[0]), None
+    if event is None:
+        found = _tapped_for_kind(t.clauses[0])
+        event, kind = (found[:2], found[2]) if found is not None else (None, None)
+    if event is None or not effect:
         return None
-    s = effect[0]
-    if s.kind != "sentence" or s.leads or len(s.clauses) != 1:
+    s, rider = _mana_and_rider(effect)
+    if s is None or s.kind != "sentence" or s.leads or len(s.clauses) != 1:
         return None
     c = s.clauses[0]
     mana = mana_ir.of_sentence(s)
@@ -235,9 +399,42 @@ def _mana_trigger(ctx, t, effect):
         return None
     facts = [("triggered", ctx.ab), ("mana_trigger_on", ctx.ab, event[0], Const(event[1]), Const(who))]
     known = _trigger_mana(ctx.ab, event, who, mana)
+    if kind is not None:
+        # 106.12: only when the permanent is tapped for mana of that type (kb/mana_triggers.lp reads
+        # it for a trigger adding its own options; not for one adding a type the permanent produced)
+        if known is None or any(f[0] == "mana_trigger" for f in known):
+            return None
+        known = known + [("mana_trigger_kind", ctx.ab, Const(kind))]
+    if known is not None and rider:
+        # 605.1b: the mana is added as the trigger resolves, which kb/mana_triggers.lp carries out;
+        # what the rest does ("this enchantment deals 1 damage to the player", "That land doesn't
+        # untap ...") is a note for the answers it could change (an action's result, untapping)
+        part = ir.Static(tuple(rider))
+        raise Unmodelled("what the mana trigger does besides adding mana is not modelled", known,
+                         affects=affects.of_line(ir.Line(0, "", "", part), None))
     if known is not None:
         return None, known
+    if rider:
+        return None
     return "this mana trigger is not modelled", facts + mana_ir.designed_facts(ctx.ab, mana)
+
+
+def _mana_and_rider(effect):
+    """(the sentence that adds the mana, [the sentences of what else the trigger does]): the mana
+    in the first clause of the first sentence; a rider joined to it by ", and" ("..., and this
+    enchantment deals 1 damage to the player") or in the sentences after it. A rider that mentions
+    mana, or refers to a choice, is not separated: (None, None)."""
+    first, rest = effect[0], list(effect[1:])
+    if first.kind != "sentence" or first.tail is not None or not first.clauses:
+        return None, None
+    if len(first.clauses) > 1:
+        if first.joins != (", and",) or len(first.clauses) != 2:
+            return None, None
+        rest.insert(0, ir.Sentence((), first.clauses[1:]))
+        first = ir.Sentence(first.leads, first.clauses[:1])
+    if any(affects.mentions_mana(r) or r.kind != "sentence" for r in rest):
+        return None, None
+    return first, rest
 
 
 # 602.2: only a permanent's controller activates its mana abilities, so "that player" / "its

@@ -9,6 +9,7 @@ carrying the facts, and the line stays "not modelled" for the answers it could c
 """
 
 from dataclasses import dataclass
+from itertools import combinations
 
 from ..terms import Const, Fn, fn
 from . import ir
@@ -24,7 +25,8 @@ class Mana:
     """What an "add" instruction produces.
 
     kind: fixed ({G}{G}), choice ({R} or {G}), any_color (N mana of any color: each may differ),
-    any_one_color, combination (N mana in any combination of the listed types), reflect (of
+    any_one_color, different (N mana of different colors: N distinct colors), color_among (of any
+    color among <permanents>: ``scope``), combination (N mana in any combination of the listed types), reflect (of
     any type/color that <scope> could produce, 106.7), produced (of any type that land produced:
     mana triggers, 106.12a), commander_identity (of any color in your commander's color
     identity, 903.4), chosen (of the chosen color, 614.12; ``options`` holds the fixed
@@ -161,6 +163,16 @@ def colors_among(sentence):
     return f if inner is not None and final_filter(inner) else None
 
 
+def _among_filter(obj):
+    """you_control(F) of "<permanents> you control" with F a filter kb/filters.lp knows; else None."""
+    try:
+        f = filter_term(obj)
+    except Unmodelled:
+        return None
+    inner = f.args[0] if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1 else None
+    return f if inner is not None and known_filter(inner) else None
+
+
 def _pips(cost):
     """((type, n), ...) of a ManaCost of colored/colorless symbols; None for other symbols."""
     counts = {}
@@ -196,6 +208,10 @@ def of_produced(p):
         return Mana("commander_identity", amount=args[0])
     if k == "mana_any_one_color":
         return Mana("any_one_color", amount=args[0], types=COLORS)
+    if k == "mana_color_among":
+        return Mana("color_among", amount=args[0], scope=args[1])
+    if k == "mana_different_colors":
+        return Mana("different", amount=args[0], types=COLORS)
     if k == "mana_any_combination":
         return Mana("combination", amount=args[0], types=COLORS)
     if k == "mana_combination_of":
@@ -296,6 +312,14 @@ def facts(ab, mana, x=None, sacrificed=False):
             return _options(ab, [((c, 1),) for c in COLORS])
         if k == "any_one_color" and _int(mana.amount) is not None:
             return _options(ab, [((c, mana.amount.value),) for c in COLORS])
+        if k == "color_among" and mana.amount == ir.Number(1):
+            among = _among_filter(mana.scope)
+            if among is not None:
+                # 105.1: one mana of a color some permanent of the filter has (kb/game_amounts.lp)
+                return [("mana_color_among", ab, 1, among)]
+        if k == "different" and _int(mana.amount) is not None and 1 <= _int(mana.amount) <= len(COLORS):
+            # "two mana of different colors": one option per set of that many distinct colors (105.1)
+            return _options(ab, [tuple((c, 1) for c in cs) for cs in combinations(COLORS, mana.amount.value)])
         if k == "combination" and _int(mana.amount) is not None and 1 <= _int(mana.amount) <= 5 and mana.types:
             # 106.1b: each of the A mana of any allowed type (kb/mana.lp: combination_vector)
             return designed_facts(ab, mana)
@@ -310,6 +334,12 @@ def facts(ab, mana, x=None, sacrificed=False):
             scope = reflect_scope(mana.scope)
             if scope and mana.reflect in ("type", "color"):
                 return [("mana_reflect", ab, mana.amount.value, Const(scope), Const(mana.reflect))]
+            among = _among_filter(mana.scope) if isinstance(mana.scope, ir.Obj) and mana.scope.quantity \
+                and mana.scope.quantity.word in ("a", "an") else None
+            if among is not None and mana.reflect in ("type", "color"):
+                # 106.7: "of any color that a basic land you control could produce" / "... that a
+                # Gate you control could produce": the scope is a filter (kb/mana.lp)
+                return [("mana_reflect", ab, mana.amount.value, among, Const(mana.reflect))]
     elif k == "fixed" and mana.count[0] == "removed" and len(mana.options) == 1 and mana.options[0] \
             and len(mana.options[0]) == 1 and mana.options[0][0][1] == 1:
         # 107.1c, 602.2b: B + one mana for each K counter the cost removed, the number chosen as the
@@ -344,12 +374,13 @@ def facts(ab, mana, x=None, sacrificed=False):
 
 _CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker"}
 CARD_TYPES = _CARD_TYPES          # the card types kb/filters.lp knows (filter_card_type/1)
-_KNOWN_STATUS = {"tapped", "untapped", "colorless"}
+_KNOWN_STATUS = {"tapped", "untapped", "colorless", "token", "nontoken", "monocolored", "multicolored"}
 
 
 def known_filter(f):
     """True if kb/filters.lp interprets filter term f completely (its filter_known/1): card types,
-    permanent, subtype/supertype/color, status tapped/untapped/colorless, and/or/non of those."""
+    permanent, subtype/supertype/color, status tapped/untapped/colorless/token/nontoken,
+    with_counter(K), and/or/non of those."""
     if isinstance(f, Const):
         return f.name in _CARD_TYPES or f.name == "permanent"
     if not isinstance(f, Fn):
@@ -360,6 +391,8 @@ def known_filter(f):
         return f.args[0] in tuple(Const(c) for c in "wubrg")
     if f.name == "status" and len(f.args) == 1:
         return isinstance(f.args[0], Const) and f.args[0].name in _KNOWN_STATUS
+    if f.name == "with_counter" and len(f.args) == 1:
+        return f.args[0] == Const("any") or isinstance(f.args[0], str)
     if f.name in ("and", "or") and len(f.args) == 2:
         return all(known_filter(a) for a in f.args)
     if f.name == "non" and len(f.args) == 1:
@@ -513,7 +546,8 @@ def describe(mana):
     return {"any_color": "of several colors", "combination": "in a combination of colors",
             "reflect": "of a type another permanent could produce", "produced": "of the type produced",
             "chosen": "of the chosen color", "that_color": "of that color", "other": "of this kind",
-            "fixed": "", "choice": "", "any_one_color": "of any one color",
+            "fixed": "", "choice": "", "any_one_color": "of any one color", "different": "of different colors",
+            "color_among": "of a color among other permanents",
             "commander_identity": "of a color of the commander's color identity"}.get(mana.kind, mana.kind)
 
 

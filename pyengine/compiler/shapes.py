@@ -6,7 +6,10 @@ Filter terms (the one filter language of the fact vocabulary, documented in kb/s
 filter describes permanents (110.1) unless it says otherwise:
 
 - a card type constant (``land``, ``creature``, ...) or ``permanent``: objects of that type;
-- ``subtype("Forest")``, ``supertype(basic)``, ``color(g)``, ``status(tapped)``;
+- ``subtype("Forest")``, ``supertype(basic)``, ``color(g)``, ``status(tapped)``,
+  ``status(token)`` ("tokens", 111.1);
+- ``with_counter("+1/+1")`` / ``with_counter(any)``: "with a +1/+1 counter on it" / "with a
+  counter on it" (122.1);
 - ``keyword(K)`` ("with defender", 702.1), ``stat_at_least(S,N)`` ("with power 4 or greater",
   208.1): characteristics layer effects change, read only over final characteristics
   (kb/final_filters.lp: mana amounts and conditions; never by a layer effect, 613.8);
@@ -235,6 +238,8 @@ def filter_term(obj):
         p = controller_phrase(q)
         if p in _PLAYER_SCOPE and ctrl is None:
             ctrl = _PLAYER_SCOPE[p]
+        elif with_counter_term(q) is not None and not extra:
+            extra.append(with_counter_term(q))
         else:
             raise Unmodelled("a qualifier of this object is not modelled")
     groups, head = _shared_head(obj.groups)
@@ -305,6 +310,25 @@ def _with_term(q):
     return None
 
 
+def with_counter_term(q):
+    """122.1: the filter term of the qualifier "with a counter on it" (with_counter(any)) or "with
+    a K counter on it" (with_counter("K")); None for any other qualifier."""
+    if not (isinstance(q, ir.Node) and q.kind == "with_q" and len(q.args) == 2
+            and isinstance(q.args[1], ir.Node) and q.args[1].kind == "with_counters"
+            and q.args[1].args[1:] == ("on", "it")):
+        return None
+    phrase = q.args[1].args[0]
+    if not isinstance(phrase, ir.Node) or phrase.kind != "counters_phrase":
+        return None
+    qty = [a for a in phrase.args if isinstance(a, ir.Node) and a.kind == "counter_quantity"]
+    kind = [a for a in phrase.args if isinstance(a, ir.Node) and a.kind == "counter_kind"]
+    if len(qty) != 1 or qty[0].args not in (("a",), ("an",)) or len(kind) > 1:
+        return None
+    if not kind:
+        return fn("with_counter", Const("any"))
+    return fn("with_counter", str(kind[0].args[0])) if len(kind[0].args) == 1 else None
+
+
 def _char_term(c):
     if not isinstance(c, ir.Char):
         raise Unmodelled("this part of an object is not a filter of the vocabulary")
@@ -312,6 +336,8 @@ def _char_term(c):
         t = Const(c.value)
     elif c.kind == "noun" and c.value in ("permanent", "permanents"):
         return None if not c.negated else Const("permanent")
+    elif c.kind == "noun" and c.value in ("token", "tokens") and not c.negated:
+        return fn("status", Const("token"))             # 111.1: "Tokens you control", "creature tokens"
     elif c.kind == "subtype":
         t = fn("subtype", c.value)
     elif c.kind == "supertype":
