@@ -298,3 +298,36 @@ def test_round3_phrases_never_take_words_from_other_lines():
     assert parse_line("At the beginning of your draw step, draw two additional cards.").parsed
     # a sticker's ability word is read only after its ticket cost
     assert not parse_line("Hellbent {TK} — This creature gets +3/+3.").parsed
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Search your library for up to two basic land cards, reveal those cards, put one onto the battlefield "
+     "tapped and the other into your hand, then shuffle.", "put_one"),                 # Cultivate
+    ("Search your library for two cards. Put one into your hand and the other into your graveyard. Then "
+     "shuffle.", "put_one"),                                                           # Buried Alive-like
+    ("Discard two cards, Sacrifice this creature: Choose target opponent. Return this creature to the "
+     "battlefield under that player's control at the beginning of their next upkeep.", "mod_under_control"),
+    ("Choose target creature. When that creature dies this turn, return a creature card from its owner's "
+     "graveyard to the battlefield under the control of that creature's owner.", "mod_under_control"),
+    ("Exchange control of two target permanents that share a card type.", "rel_share_type"),  # Shifting Loyalties
+    ("Reveal the top five cards of your library. An opponent separates those cards into two piles. Put one "
+     "pile into your hand and the other into your graveyard.", "separate_piles"),      # Fact or Fiction
+    ("{2}: Target player discards a card. Any player may activate this ability but only as a sorcery.",
+     "activate_but_only"),                                                             # Volrath's Dungeon-like
+    ("This Equipment can be attached only to a creature with power 3 or greater.", "passive"),
+    ("Your life total becomes equal to your starting life total.", "life_total_clause"),
+    ("~ deals X damage to target creature and 5 minus X damage to that creature's controller, where X is the "
+     "chosen number.", "chosen_number"),
+    ("You draw cards and lose life equal to the number of counters removed this way.", "count_counters_removed"),
+    ("Each creature with mana value of the chosen quality has haste.", "with_chosen_parity"),
+    ("You lose 2 life for each creature that died this way.", "past_event"),
+    ("Distribute X +1/+1 counters among any number of creatures you control, where X is the amount of {S} "
+     "spent to cast this spell.", "mana_spent_amount"),                                 # Blessing of Frost
+])
+def test_round3_more_wordings(text, kind):
+    _parses_to(text, kind)
+
+
+def test_put_one_needs_the_word_one():
+    """"put one ..." is read through a number word; any other number is not read that way."""
+    assert not parse_line("Put two into your hand and the other into your graveyard.").parsed

@@ -402,6 +402,11 @@ class Build(Transformer):
             raise NotModelled(f"not understood at {str(c[1])!r}")
         return ir.Node("next_damage", tuple(_value(x) for x in c[2:]))
 
+    def put_one(self, c):                # parseB: "put one onto the battlefield tapped and the other ..."
+        if str(c[1]).lower() != "one":
+            raise NotModelled(f"not understood at {str(c[1])!r}")
+        return ir.Node("put_one", tuple(_value(x) for x in c[2:]))
+
     def top_of_zone(self, c, word="top"):
         num = next((x for x in c if isinstance(x, ir.Number)), None)
         chars = next(x for x in c if isinstance(x, tuple))
