@@ -195,3 +195,139 @@ def test_a_mana_ability_with_a_rider_the_kb_lacks_is_a_note_for_activating_it_on
                          "sacrifice this creature at the beginning of the next end step.")
     assert li.parsed and not li.modelled
     assert set(li.affects) == {"actions", "apply"}
+
+
+# --- round 3 (issue 11): statics, activated abilities and spells of non-mana cards -----------
+
+@pytest.mark.parametrize("text, kind", [
+    # 702.11d, 702.16a: one quality that is a list of characteristics
+    ("Hexproof from artifacts and enchantments", "kw_from"),                          # Jaheira, Harper Emissary
+    ("Hexproof from artifacts, creatures, and enchantments", "kw_from"),
+    ("{TK}{TK}{TK} — Protection from even mana values", "quality_parity"),             # sticker sheet
+    # 702.24a: one of two costs
+    ("Cumulative upkeep {W} or {U}", "kw_cost_or"),                                   # Jötun Owl Keeper-like
+    # 702.47a: a splice cost that is not mana
+    ("Splice onto Arcane—Exile four cards from your graveyard.", "kw_filter_cost_clauses"),  # Evermind-like
+    # 702.139a: a companion's condition on the starting deck
+    ("Companion — Your starting deck contains only cards with even mana values.", "deck_condition"),  # Gyruda
+    ("Companion — Each permanent card in your starting deck has mana value 2 or less.", "have_stat"),  # Lurrus
+    # stickers: a ticket cost before a keyword or an ability word
+    ("{TK}{TK} — Vigilance", "ticket_ability"),
+    ("{TK}{TK} — Hellbent — This creature gets +3/+3 as long as you have no cards in hand.", "ticket_ability"),
+    # 701.38: votes for named options
+    ("Will of the council — Starting with you, each player votes for time or knowledge. If time gets more "
+     "votes, take an extra turn after this one. If knowledge gets more votes or the vote is tied, draw three "
+     "cards.", "vote_options"),                                                        # Plea for Power
+    ("Will of the council — Starting with you, each player votes for a nonland permanent you don't control. "
+     "Exile each permanent with the most votes or tied for most votes.", "with_most_votes"),  # Coercive Portal-like
+    ("Council's dilemma — Starting with you, each player votes for death or taxes. Each opponent sacrifices a "
+     "creature of their choice for each death vote and discards a card for each taxes vote.",
+     "tail_for_each_vote"),                                                            # Capital Punishment
+    ("Tempting offer — Put a +1/+1 counter on each creature you control. Each opponent may put a +1/+1 counter "
+     "on each creature they control. For each opponent who does, put a +1/+1 counter on each creature you "
+     "control.", "rel_does"),                                                          # Tempt with Bunnies-like
+    # 603.2, 603.6a: entering objects and the triggers they cause
+    ("Creatures entering the battlefield don't cause abilities to trigger.", "entering_q"),  # Torpor Orb
+    ("If a permanent entering the battlefield causes a triggered ability of a permanent you control to "
+     "trigger, that ability triggers an additional time.", "causes"),                  # Yarok, the Desecrated
+    # 601.2f: equip abilities
+    ("Equip abilities you activate cost {1} less to activate.", "equip_abilities"),    # Puresteel Paladin-like
+    ("Equip abilities you activate that target ~ cost {2} less to activate.", "equip_abilities"),
+    ("Equip abilities you activate of other Equipment cost {1} less to activate.", "equip_abilities"),
+    # 107.14: energy paid by number
+    ("{T}, Pay eight {E}: This creature deals 6 damage to target player or planeswalker.", "pay_energy_number"),
+    ("Enchanted artifact has \"At the beginning of your upkeep, sacrifice this artifact unless you pay its "
+     "mana cost.\"", "pay_mana_cost"),                                                 # Power Artifact-like
+    ("[−7]: Mill seven cards. Return all non-Aura enchantment cards from your graveyard to the battlefield, "
+     "then do the same for Aura cards.", "do_same_for"),                               # Calix, Destiny's Hand-like
+    ("Counter target spell. If that spell is countered this way, put it on top of its owner's library instead "
+     "of into that player's graveyard.", "tail_instead_of_zone"),                      # Memory Lapse
+    ("Creatures your opponents control lose flying and can't have or gain flying.", "have"),  # Gravity Sphere-like
+    ("Until end of turn, creatures you control get +2/+0 and gain all creature types.", "gain_ability"),
+    ("This creature can't have counters put on it.", "have_counters_put"),             # Melira's Keepers
+    ("{1}: Regenerate this creature. When it regenerates this way, put a -1/-1 counter on it.", "regenerate"),
+    ("If a player would draw a card, that player skips that draw instead.", "skip_draw"),
+    ("Reveal a card in your hand, then put that card onto the battlefield if it has the same name as a "
+     "permanent.", "have_same_name"),                                                  # Mitotic Manipulation-like
+    ("As long as you have at least 7 life more than your starting life total, creatures you control get "
+     "+2/+2.", "have_life_over_start"),                                                # Serra Ascendant-like
+    ("X can't be greater than the number of snow lands you control.", "x_limit"),
+    ("Tap X creatures, where X is a number from 0 to 5 chosen at random.", "random_number"),
+    ("Join forces — Starting with you, each player may pay any amount of mana. Each player draws X cards, "
+     "where X is the total amount of mana paid this way.", "mana_paid_this_way"),     # Minds Aglow
+    ("Draw a card for each different mana value among nonland cards in your graveyard.", "distinct_mana_values"),
+    ("{T}: The next time a source of your choice would deal damage this turn, that damage is dealt to ~ "
+     "instead.", "passive"),                                                           # Jade Monolith-like
+    ("This creature has double strike as long as you've committed a crime this turn.", "committed_crime"),
+    ("Reveal this card as you draft it.", "draft_reveal"),                             # Cogwork Spy
+    ("Reveal this card as you draft it and note how many cards you've drafted this draft round, including "
+     "this card.", "draft_reveal"),                                                    # Cogwork Tracker-like
+    ("As you draft a card, you may reveal it, note its name, then turn this card face down.",
+     "lead_as_you_draft"),                                                             # Cogwork Librarian-like
+])
+def test_round3_wordings(text, kind):
+    _parses_to(text, kind)
+
+
+@pytest.mark.parametrize("text, affects", [
+    # 905.2, 905.2b: abilities that function during the draft, before any game
+    ("Reveal this card as you draft it.", set()),
+    ("As you draft a card, you may reveal it, note its name, then turn this card face down.", set()),
+    # 702.139a: companion functions outside the game
+    ("Companion — Your starting deck contains only cards with even mana values.", set()),
+    # 601.2f: a cost change of equip abilities: what may be activated, and paying
+    ("Equip abilities you activate cost {1} less to activate.", {"actions", "cast-free", "apply"}),
+    # 601.2b: the value chosen for X as a spell is cast or an ability activated
+    ("X can't be greater than the number of snow lands you control.", {"actions", "cast-free", "apply"}),
+    # 614.1a, 121: a draw replaced: only what happens next
+    ("If a player would draw a card, that player skips that draw instead.", {"apply"}),
+])
+def test_round3_parsed_lines_stay_notes(text, affects):
+    (li,) = compile_text(text)
+    assert li.parsed and not li.modelled
+    assert set(li.affects) == affects
+
+
+def test_round3_phrases_never_take_words_from_other_lines():
+    """A longer literal must not take words other lines read one by one (docs/compiler.md)."""
+    # "that target" and "of other" stay words of their own
+    _parses_to("Spells your opponents cast that target this creature cost {2} more to cast.", "cost_mod")
+    # "chosen at random" stays "chosen" "at random"
+    assert parse_line("{T}: This creature deals 2 damage to any target chosen at random.").parsed
+    # "additional" in "draw two additional cards" is not a counter's
+    assert parse_line("At the beginning of your draw step, draw two additional cards.").parsed
+    # a sticker's ability word is read only after its ticket cost
+    assert not parse_line("Hellbent {TK} — This creature gets +3/+3.").parsed
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Search your library for up to two basic land cards, reveal those cards, put one onto the battlefield "
+     "tapped and the other into your hand, then shuffle.", "put_one"),                 # Cultivate
+    ("Search your library for two cards. Put one into your hand and the other into your graveyard. Then "
+     "shuffle.", "put_one"),                                                           # Buried Alive-like
+    ("Discard two cards, Sacrifice this creature: Choose target opponent. Return this creature to the "
+     "battlefield under that player's control at the beginning of their next upkeep.", "mod_under_control"),
+    ("Choose target creature. When that creature dies this turn, return a creature card from its owner's "
+     "graveyard to the battlefield under the control of that creature's owner.", "mod_under_control"),
+    ("Exchange control of two target permanents that share a card type.", "rel_share_type"),  # Shifting Loyalties
+    ("Reveal the top five cards of your library. An opponent separates those cards into two piles. Put one "
+     "pile into your hand and the other into your graveyard.", "separate_piles"),      # Fact or Fiction
+    ("{2}: Target player discards a card. Any player may activate this ability but only as a sorcery.",
+     "activate_but_only"),                                                             # Volrath's Dungeon-like
+    ("This Equipment can be attached only to a creature with power 3 or greater.", "passive"),
+    ("Your life total becomes equal to your starting life total.", "life_total_clause"),
+    ("~ deals X damage to target creature and 5 minus X damage to that creature's controller, where X is the "
+     "chosen number.", "chosen_number"),
+    ("You draw cards and lose life equal to the number of counters removed this way.", "count_counters_removed"),
+    ("Each creature with mana value of the chosen quality has haste.", "with_chosen_parity"),
+    ("You lose 2 life for each creature that died this way.", "past_event"),
+    ("Distribute X +1/+1 counters among any number of creatures you control, where X is the amount of {S} "
+     "spent to cast this spell.", "mana_spent_amount"),                                 # Blessing of Frost
+])
+def test_round3_more_wordings(text, kind):
+    _parses_to(text, kind)
+
+
+def test_put_one_needs_the_word_one():
+    """"put one ..." is read through a number word; any other number is not read that way."""
+    assert not parse_line("Put two into your hand and the other into your graveyard.").parsed

@@ -75,6 +75,9 @@ _KW_ANSWERS = {
     # 702.124a: partner abilities function before the game begins (deck construction)
     "partner": set(), "partner with": set(), "friends forever": set(), "choose a background": set(),
     "doctors companion": set(),
+    # parseB: 702.139a: companion functions outside the game (revealed before the game begins;
+    # the special action puts the card into the hand from outside the game, a zone no answer holds)
+    "companion": set(),
     "job select": {"apply"},                                     # 702.182a: as it enters
     # 702.189a: "Whenever this creature attacks, add N {R}": not a mana ability (605.1b), so not
     # what tapping for mana adds; it adds mana itself when it resolves (106.7)
@@ -309,6 +312,8 @@ def _sentence(s):
     if any(isinstance(y, ir.Node) and y.kind == "mod_as_copy" for y in ir.walk(s)):
         return ALL                                  # 707.2: it becomes a copy: every characteristic
     out = set()
+    if any(isinstance(lead, ir.Node) and lead.kind in _DURING_THE_DRAFT for lead in s.leads):
+        return frozenset()
     if any(isinstance(lead, ir.Node) and lead.kind == "lead_as" and _enters_event(lead) for lead in s.leads):
         # 614.12: "As ~ enters, choose a color / you may pay 2 life ...": a choice or event made
         # as the permanent enters, which a permanent already on the battlefield has behind it (a
@@ -353,6 +358,12 @@ _BEFORE_THE_GAME |= {"deck_limit", "draft_face_up"}
 # 407.1: removing an ante card from the deck is done before the game (ante is not played)
 _BEFORE_THE_GAME |= {"ante"}
 
+# parseB: 905.2b: revealing a card as it is drafted (and noting something) is done during the
+# draft; 702.139a: a companion's condition is on the starting deck (deck construction)
+_BEFORE_THE_GAME |= {"draft_reveal", "deck_condition"}
+# parseB: 905.2: "As you draft a card, ...": an ability that functions during the draft
+_DURING_THE_DRAFT = {"lead_as_you_draft"}
+
 # clauses of a static ability read as a node of their own, by what they change
 _STATIC_NODES = {
     "damage_redirect": frozenset({"apply"}),                        # 614.9: damage dealt instead to another
@@ -362,6 +373,7 @@ _STATIC_NODES = {
     # what the mana abilities of a permanent add, and what it could produce, are unchanged
     "keep_mana": frozenset({"apply"}),
     "life_total_clause": frozenset({"apply"}),                       # 119.5: a life total becomes N
+    "x_limit": PAYMENT,                                              # parseB: 601.2b: the value chosen for X
 }
 
 # what may be done "as ~ enters" (614.12) without changing the permanent's characteristics
@@ -398,6 +410,7 @@ _STATIC_VERBS = {
     # creatures had haste"): whether an ability may be activated now, not what it adds
     "activate": {"actions", "apply"},
     "gain_life_twice": {"apply"},                          # 614.1a: "you gain twice that much life instead"
+    "skip_draw": {"apply"},                                # parseB: 614.1a, 121.1: a draw replaced
 }
 
 

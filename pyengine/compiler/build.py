@@ -168,6 +168,15 @@ class Build(Transformer):
         seq = next(x for x in c if isinstance(x, tuple))
         return ir.Keywords((ir.Keyword(self._kw_name(c[0]), seq[0], "cost_clauses"),))
 
+    def kw_cost_or(self, c):               # parseB: "Cumulative upkeep {W} or {U}" (one of two)
+        return ir.Keyword(self._kw_name(c[0]), (c[1], c[-1]), "cost_or")
+
+    def kw_splice_clauses(self, c):        # parseB: "Splice onto Arcane—Tap an untapped ..." (702.47a)
+        chars = next(x for x in c if isinstance(x, tuple) and x and x[0] == "chars")
+        seq = next(x for x in c if isinstance(x, tuple) and not (x and x[0] == "chars"))
+        return ir.Keywords((ir.Keyword("splice", (ir.Obj(None, None, chars[1], chars[2]), seq[0]),
+                                       "filter_cost_clauses"),))
+
     def kw_number(self, c):
         return ir.Keyword(self._kw_name(c[0]), c[1], "number")
 
@@ -214,6 +223,11 @@ class Build(Transformer):
         quantity = next((x for x in c if isinstance(x, ir.Quantity)), None)
         chars = next(x for x in c if isinstance(x, tuple))
         return ir.Obj(quantity, None, (chars,))
+
+    def quality_objects(self, c):         # parseB: "artifacts, creatures, and enchantments"
+        groups = tuple(x for x in c if isinstance(x, tuple))
+        joins = tuple(x.args for x in c if isinstance(x, ir.Node) and x.kind == "list_sep")
+        return ir.Obj(None, None, groups, joins)
 
     # --- triggers (603.1) ---------------------------------------------------------------------
     @staticmethod
@@ -387,6 +401,11 @@ class Build(Transformer):
         if c[0] != ir.Quantity("the") or str(c[1]).lower() != "next":
             raise NotModelled(f"not understood at {str(c[1])!r}")
         return ir.Node("next_damage", tuple(_value(x) for x in c[2:]))
+
+    def put_one(self, c):                # parseB: "put one onto the battlefield tapped and the other ..."
+        if str(c[1]).lower() != "one":
+            raise NotModelled(f"not understood at {str(c[1])!r}")
+        return ir.Node("put_one", tuple(_value(x) for x in c[2:]))
 
     def top_of_zone(self, c, word="top"):
         num = next((x for x in c if isinstance(x, ir.Number)), None)

@@ -79,11 +79,15 @@ def _text_clean(text):
             .replace("\u201d", '"').replace("\u2212", "-").replace("\u2013", "-"))
 
 
+# parseB: keyword abilities written "Keyword — [text]" (702.139a companion): not a flavor word
+_KEYWORDS_WITH_DASH = {"companion"}
+
+
 def raw_tokens(text):
     """The raw tokens of one normalised line (see module doc). Raises LexError."""
     text = _text_clean(text)
     out, pos = [], 0
-    lead = re.match(r"^(?:• |(?:[IVX]+, )*[IVX]+ — )", text)      # a mode or a chapter first
+    lead = re.match(r"^(?:• |(?:[IVX]+, )*[IVX]+ — |(?:\{TK\})+ — )", text)   # a mode, a chapter, a sticker's ticket cost first
     if lead:
         out += _raw_plain(lead.group(0))
         pos = lead.end()
@@ -91,10 +95,11 @@ def raw_tokens(text):
     if m and not _is_chapter(m.group("prefix")) and not m.group("prefix").startswith(("Choose", "LEVEL")):
         prefix = m.group("prefix")
         words = {w.lower() for w in vocabulary.sections()["ability words"]}
-        out.append(Raw("aword" if prefix.lower() in words else "fword", prefix, pos))
-        pos = m.end() - 2
-        out.append(Raw("punct", "—", pos))
-        pos += 1
+        if prefix.lower() not in _KEYWORDS_WITH_DASH:   # parseB: "Companion — ..." is the keyword (702.139a)
+            out.append(Raw("aword" if prefix.lower() in words else "fword", prefix, pos))
+            pos = m.end() - 2
+            out.append(Raw("punct", "—", pos))
+            pos += 1
     while pos < len(text):
         m = _RAW.match(text, pos)
         if not m:
