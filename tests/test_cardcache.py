@@ -69,11 +69,14 @@ def test_an_unwritable_cache_is_only_slower(tmp_path, monkeypatch):
 
 
 def test_a_query_on_cached_cards_imports_no_compiler(tmp_path):
-    """The first run compiles Llanowar Elves (and imports the compiler); the second reads it from
-    the cache, imports neither the compiler nor Lark, and answers the same."""
+    """The first run compiles a card the snapshot defines (not one of the bundled library, which
+    ships precompiled) and imports the compiler; the second reads it from the cache, imports
+    neither the compiler nor Lark, and answers the same."""
     snap = tmp_path / "elves.json"
     snap.write_text(json.dumps({"players": ["alice"], "battlefield": [
-        {"id": "e", "card": "Llanowar Elves", "controller": "alice"}]}))
+        {"id": "e", "card": "Grove Elf", "controller": "alice"}],
+        "cards": [{"name": "Grove Elf", "mana_cost": "{G}", "type": "Creature — Elf Druid",
+                   "text": "{T}: Add {G}."}]}))
     code = ("import sys\nfrom pyengine.cli import main\n"
             f"try:\n    main(['could-produce', {str(snap)!r}, '--json'])\nexcept SystemExit:\n    pass\n"
             "print(sorted(m for m in sys.modules if m in ('lark', 'pyengine.compiler')))")
@@ -85,5 +88,5 @@ def test_a_query_on_cached_cards_imports_no_compiler(tmp_path):
         runs.append(r.stdout.strip().splitlines()[-2:])
     assert runs[0][1] == "['lark', 'pyengine.compiler']"
     assert runs[1][1] == "[]"
-    # Llanowar Elves: "{T}: Add {G}."
+    # "{T}: Add {G}."
     assert json.loads(runs[0][0]) == json.loads(runs[1][0]) == {"e": ["G"]}
