@@ -309,7 +309,7 @@ def test_round3_phrases_never_take_words_from_other_lines():
      "battlefield under that player's control at the beginning of their next upkeep.", "mod_under_control"),
     ("Choose target creature. When that creature dies this turn, return a creature card from its owner's "
      "graveyard to the battlefield under the control of that creature's owner.", "mod_under_control"),
-    ("Exchange control of two target permanents that share a card type.", "rel_share_type"),  # Shifting Loyalties
+    ("Exchange control of two target permanents that share a card type.", "rel_share"),  # Shifting Loyalties
     ("Reveal the top five cards of your library. An opponent separates those cards into two piles. Put one "
      "pile into your hand and the other into your graveyard.", "separate_piles"),      # Fact or Fiction
     ("{2}: Target player discards a card. Any player may activate this ability but only as a sorcery.",
