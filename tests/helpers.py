@@ -56,3 +56,23 @@ def perm(answer, pid):
 def events(answer, kind):
     """The events of kind KIND of an `apply --json` ANSWER."""
     return [e for e in answer["events"] if e["event"] == kind]
+
+
+def tree_kinds(x, keywords=False):
+    """The kinds of the intermediate form X of a parsed line: its nodes' kinds and its verbs' names
+    (and "kw_<kind>" of its keywords, if KEYWORDS)."""
+    from pyengine.compiler import ir
+    kinds = ({y.kind for y in ir.walk(x) if isinstance(y, ir.Node)}
+             | {y.name for y in ir.walk(x) if isinstance(y, ir.Verb)})
+    if keywords:
+        kinds |= {"kw_" + y.kind for y in ir.walk(x) if isinstance(y, ir.Keyword)}
+    return kinds
+
+
+def assert_parses_to(text, kind, keywords=False):
+    """TEXT parses, and its tree has a node (or verb; or keyword, if KEYWORDS) of KIND."""
+    from pyengine.compiler import parse_line
+    line = parse_line(text)
+    assert line.parsed, line.error
+    got = tree_kinds(line.ability, keywords)
+    assert kind in got, got

@@ -9,19 +9,9 @@ takes words that other rules read (the lexer's literals, docs/compiler.md).
 
 import pytest
 
-from pyengine.compiler import compile_text, ir, parse_line
+from pyengine.compiler import compile_text, parse_line
 
-
-def _kinds(x):
-    return ({y.kind for y in ir.walk(x) if isinstance(y, ir.Node)}
-            | {y.name for y in ir.walk(x) if isinstance(y, ir.Verb)})
-
-
-def _parses_to(text, kind):
-    """TEXT parses, and its tree has a node (or verb) of KIND."""
-    line = parse_line(text)
-    assert line.parsed, line.error
-    assert kind in _kinds(line.ability), _kinds(line.ability)
+from helpers import assert_parses_to
 
 
 @pytest.mark.parametrize("text, kind", [
@@ -52,7 +42,7 @@ def _parses_to(text, kind):
      "pay"),                                                                                      # Temporal Extortion
 ])
 def test_characteristics_names_and_halves(text, kind):
-    _parses_to(text, kind)
+    assert_parses_to(text, kind)
 
 
 @pytest.mark.parametrize("text, kind", [
@@ -101,7 +91,7 @@ def test_characteristics_names_and_halves(text, kind):
      "library at random.", "conjure"),                                                            # Mine Security
 ])
 def test_triggered_wordings(text, kind):
-    _parses_to(text, kind)
+    assert_parses_to(text, kind)
 
 
 @pytest.mark.parametrize("text, kind", [
@@ -120,7 +110,7 @@ def test_triggered_wordings(text, kind):
      "spend_to_pay"),                                                                             # Unblinking Observer
 ])
 def test_mana_card_lines(text, kind):
-    _parses_to(text, kind)
+    assert_parses_to(text, kind)
 
 
 @pytest.mark.parametrize("text, type_line, affects", [

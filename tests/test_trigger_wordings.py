@@ -14,6 +14,8 @@ from pyengine.compiler import compile_card, compile_text, ir, parse_line
 from pyengine.compiler.lower_effects import several_events
 from pyengine.terms import Const
 
+from helpers import tree_kinds
+
 
 @pytest.mark.parametrize("text", [
     # 709.5e rooms: unlocking a door
@@ -288,17 +290,12 @@ READ_AS = [
 ]
 
 
-def _kinds(ability):
-    return ({y.kind for y in ir.walk(ability) if isinstance(y, ir.Node)}
-            | {y.name for y in ir.walk(ability) if isinstance(y, ir.Verb)})
-
-
 @pytest.mark.parametrize("text,kind", READ_AS)
 def test_batch_wordings_are_read_as(text, kind):
     line = parse_line(text)
     assert line.parsed, line.error
     assert isinstance(line.ability, ir.Triggered)
-    assert kind in _kinds(line.ability)
+    assert kind in tree_kinds(line.ability)
 
 
 @pytest.mark.parametrize("text,affects", [
@@ -325,4 +322,4 @@ def test_and_mana_of_any_type_is_a_clause_not_a_list():
                       "library. You may cast that card for as long as it remains exiled, and mana of any "
                       "type can be spent to cast that spell.")            # The Magic Bandit
     assert line.parsed, line.error
-    assert "mana_any_type_np" in _kinds(line.ability)
+    assert "mana_any_type_np" in tree_kinds(line.ability)
