@@ -155,22 +155,23 @@ def colors_among(sentence):
     if among.groups == ((ir.Char("noun", "permanents"),),) and not among.quantity and not among.possessor \
             and len(among.qualifiers) == 1 and controller_phrase(among.qualifiers[0]) == "you control":
         return fn("you_control", Const("permanent"))            # every permanent you control
-    try:
-        f = filter_term(among)
-    except Unmodelled:
-        return None
-    inner = f.args[0] if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1 else None
-    return f if inner is not None and final_filter(inner) else None
+    return _you_control_filter(among, final_filter)
 
 
 def _among_filter(obj):
     """you_control(F) of "<permanents> you control" with F a filter kb/filters.lp knows; else None."""
+    return _you_control_filter(obj, known_filter)
+
+
+def _you_control_filter(obj, accepts):
+    """you_control(F) of the object phrase "<permanents> you control" if ACCEPTS(F) (the filters
+    kb/filters.lp or kb/final_filters.lp knows); else None."""
     try:
         f = filter_term(obj)
     except Unmodelled:
         return None
     inner = f.args[0] if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1 else None
-    return f if inner is not None and known_filter(inner) else None
+    return f if inner is not None and accepts(inner) else None
 
 
 def _pips(cost):
