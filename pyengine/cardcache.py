@@ -26,10 +26,11 @@ from .compiled import Compiled
 
 def path(card):
     """The cache file of CARD for the current compiler."""
-    return cachedir.path("cards", compiler_version(), _name(card))
+    return cachedir.path("cards", compiler_version(), key(card))
 
 
-def _name(card):
+def key(card):
+    """The name of CARD's entry (the digest of the card's every field)."""
     return cachedir.digest(repr(card).encode("utf-8")) + ".json"
 
 
@@ -44,11 +45,11 @@ def load(card):
     except (OSError, ValueError, KeyError, TypeError):
         pass
     from . import precompiled
-    entry = precompiled.entry(_name(card))
+    name = key(card)
+    entry = precompiled.entry(name)
     got = decode(card, entry) if entry is not None else None
     if got is not None:
-        cachedir.write("cards", compiler_version(), json.dumps(entry, ensure_ascii=False).encode("utf-8"),
-                       _name(card))
+        cachedir.write("cards", compiler_version(), json.dumps(entry, ensure_ascii=False).encode("utf-8"), name)
     return got
 
 
@@ -68,13 +69,8 @@ def entry_of(card, result):
             "notes": codec.encode_notes(result.not_modelled)}
 
 
-def key(card):
-    """The name of CARD's entry (the digest of the card's every field)."""
-    return _name(card)
-
-
 def store(card, result):
     """Keep RESULT (CARD compiled by the current compiler); written whole or not at all, and the
     folders of earlier compilers pruned (:func:`pyengine.cachedir.write`)."""
     text = json.dumps(entry_of(card, result), ensure_ascii=False)
-    cachedir.write("cards", compiler_version(), text.encode("utf-8"), _name(card))
+    cachedir.write("cards", compiler_version(), text.encode("utf-8"), key(card))
