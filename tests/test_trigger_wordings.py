@@ -175,6 +175,20 @@ def test_a_may_clause_whose_verb_has_no_ir_class_is_a_note_not_an_internal_error
     assert not any("internal error" in n.reason for n in c.not_modelled)
 
 
+def test_an_energy_cost_is_a_note_not_an_internal_error():
+    """Regression: "Pay eight {E}, Exile ~: ..." (an energy cost read by a verb rule of its own,
+    107.14) reached the cost lowering, which read its verb as a Verb: an internal error of the
+    compiler on 14 real cards (Gonti's Aether Heart, Aetherworks Marvel ...)."""
+    c = compile_card(cardlib.parse_card({"name": "Gonti's Aether Heart", "type": "Legendary Artifact",
+                                         "text": "Pay eight {E}, Exile Gonti's Aether Heart: Take an "
+                                                 "extra turn after this one."}))
+    (li,) = c.lines
+    assert li.parsed and not li.modelled
+    assert not any("internal error" in n.reason for n in c.not_modelled)
+    (note,) = c.not_modelled
+    assert "actions" in note.affects            # an activation the KB can't carry out is a note
+
+
 # --- batches 5-8 of grammar/triggered.lark: each line is a real card's Oracle text (name in the
 # comment), and the node (a rule's alias) or verb the wording is read as ---------------------------
 READ_AS = [

@@ -166,7 +166,7 @@ def _x_of_costs(clauses):
     """The amount X stands for in the effect, when a cost item chooses it: removed(K,0) for "Remove X K
     counters from ~" (the number of counters the cost removed, 107.3, 601.2b); None otherwise."""
     for c in clauses:
-        if isinstance(c, ir.Clause) and c.verb.name == "remove_counters":
+        if isinstance(c, ir.Clause) and c.verb_name == "remove_counters":
             args = [x for x in c.verb.args if not isinstance(x, str)]
             kind = counters_x(args[0]) if len(args) == 2 and is_self(args[1]) else None
             if kind is not None:
@@ -179,7 +179,7 @@ def _sacrifices_one(clauses, cost):
     knows ("Sacrifice an artifact", "Sacrifice a black or artifact creature"; not "another", whose
     candidates depend on the ability's own permanent): the object "the sacrificed <kind>" of the
     effect is that permanent (701.21a)."""
-    items = [c for c in clauses if isinstance(c, ir.Clause) and c.verb.name == "sacrifice"]
+    items = [c for c in clauses if isinstance(c, ir.Clause) and c.verb_name == "sacrifice"]
     sac = [f[2] for f in cost if f[0] == "ability_cost" and getattr(f[2], "name", None) == "sacrifice"]
     if len(items) != 1 or len(sac) != 1:
         return False
@@ -240,6 +240,8 @@ def _cost_item(c):
     if not isinstance(c, ir.Clause) or c.subject is not None or c.aux or c.tails:
         raise Unmodelled("cost not modelled")
     v = c.verb
+    if not isinstance(v, ir.Verb):       # a verb rule of its own (pay_energy_number ...)
+        raise Unmodelled(f"cost {c.verb_name} is not modelled")
     if v.name == "symbols":
         out, run = [], []
         for s in v.args + ("",):

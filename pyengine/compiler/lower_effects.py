@@ -239,7 +239,7 @@ def _spend_as(ctx, sentences):
     if len(clauses) == 1 and subject.args == ("mana",):
         return [_static_or_spell(ctx), ("spend_as_any_color", ctx.ab, Const("all"))]
     if (len(clauses) == 2 and len(subject.args) == 2 and subject.args[1] == "mana"
-            and subject.args[0] in _COLOR and clauses[1].verb.name == "spend_as_colorless"
+            and subject.args[0] in _COLOR and clauses[1].verb_name == "spend_as_colorless"
             and next(a for a in clauses[1].verb.args if isinstance(a, ir.Node)).args == ("other mana",)):
         col = Const(_COLOR[subject.args[0]])
         return [_static_or_spell(ctx), ("spend_as_any_color", ctx.ab, col),

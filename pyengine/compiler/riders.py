@@ -101,7 +101,7 @@ def _cards(obj):
 
 def _next_untap(c):
     """"~ doesn't untap during your next untap step" (502.3)."""
-    return is_self(c.subject) and c.aux in ("doesn't", "does not") and c.verb.name == "untap" \
+    return is_self(c.subject) and c.aux in ("doesn't", "does not") and c.verb_name == "untap" \
         and len(c.tails) == 1 and isinstance(c.tails[0], ir.Node) \
         and c.tails[0].kind == "tail_during_next_untap" \
         and c.tails[0].args[1:2] == (ir.Node("possessive", (ir.Ref("you", ""),)),)

@@ -193,7 +193,7 @@ def restriction(s):
         if join == "or" and isinstance(c, ir.Node) and c.kind == "object_conj" and len(c.args) == 1:
             term = fn("or", term, fn("cast", spell_filter(c.args[0], Const("spell"))))   # "... or spells with {X} ..."
         elif join == "or" and isinstance(c, ir.Clause) and c.subject is None and c.aux is None and not c.tails \
-                and c.verb.name == "cast" and len(c.verb.args) == 2:
+                and c.verb_name == "cast" and len(c.verb.args) == 2:
             term = fn("or", term, fn("cast", spell_filter(c.verb.args[1], Const("spell"))))  # "... or cast <spells>"
         elif join == ", and" and _cant_be_countered(c, "that spell") and rider is None and c is rest[-1][1]:
             rider = "cant_be_countered"
@@ -213,7 +213,7 @@ def _cast_filter(term):
 def _cant_be_countered(c, subject):
     return isinstance(c, ir.Clause) and c.aux == "can't" and isinstance(c.subject, ir.Obj) \
         and c.subject.quantity is not None and c.subject.quantity.word == "that" \
-        and _clean_groups(c.subject) == [()] and isinstance(c.verb, ir.Verb) and c.verb.name == "passive" \
+        and _clean_groups(c.subject) == [()] and isinstance(c.verb, ir.Verb) and c.verb_name == "passive" \
         and c.verb.args[-1:] == ("countered",) and not c.tails
 
 
@@ -232,7 +232,7 @@ def rider(s):
     cond = conds[0][0]
     if not (isinstance(cond, ir.Clause) and isinstance(cond.subject, ir.Obj) and cond.subject.quantity is not None
             and cond.subject.quantity.word == "that" and cond.subject.groups == ((ir.Char("noun", "mana"),),)
-            and cond.verb.name == "passive" and len(cond.verb.args) == 3 and cond.verb.args[1] == "spent on"
+            and cond.verb_name == "passive" and len(cond.verb.args) == 3 and cond.verb.args[1] == "spent on"
             and not cond.tails and cond.aux is None):
         return None
     f = spell_filter(cond.verb.args[2], Const("spell"))
@@ -240,12 +240,12 @@ def rider(s):
     if _cant_be_countered(c, "that spell"):
         return f, Const("cant_be_countered")
     if isinstance(c, ir.Clause) and isinstance(c.subject, ir.Obj) and c.subject.quantity is not None \
-            and c.subject.quantity.word == "that" and c.aux is None and not c.tails and c.verb.name == "enters" \
+            and c.subject.quantity.word == "that" and c.aux is None and not c.tails and c.verb_name == "enters" \
             and c.verb.args[1:] == (ir.Node("mod_with_counters", ("with", ir.Node("counters_phrase", (
                 ir.Node("counter_quantity", ("an additional",)), ir.Node("counter_kind", ("+1/+1",)), "counter")),
                 "on", "it")),):
         return f, fn("enters_with_counters", "+1/+1", 1)                      # 614.1c
-    if isinstance(c, ir.Clause) and c.subject == ir.Ref("it", "") and c.aux is None and c.verb.name == "gain_ability" \
+    if isinstance(c, ir.Clause) and c.subject == ir.Ref("it", "") and c.aux is None and c.verb_name == "gain_ability" \
             and c.verb.args[1:] == (ir.Node("keyword_list", (ir.Keyword("haste", None, "plain"),)),):
         if not c.tails:
             return f, Const("haste_permanent")
