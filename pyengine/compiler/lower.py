@@ -27,6 +27,8 @@ from ..symbols import NotModelled, parse_mana_cost
 # the answers a spending rule of the mana concerns (106.6): produce shows it; actions and apply pay
 MANA_PRODUCE = frozenset({"produce"})
 SPENDING = frozenset({"actions", "apply"})
+# the answers an ability that functions only outside the battlefield (113.6m) could change
+OUTSIDE_THE_BATTLEFIELD = PAYMENT | {"show"}
 
 __all__ = ["Ctx", "Lowered", "Unmodelled", "lower", "cost_facts"]
 
@@ -66,7 +68,7 @@ def lower(ctx, line):
     except Unmodelled as e:
         if e.facts:                 # part of the line is an ability the KB knows (603.2 ...)
             return Lowered(e.facts, False, str(e), part=e.part, affects=e.affects)
-        return Lowered([], False, str(e), ability=False)
+        return Lowered([], False, str(e), ability=False, affects=e.affects)
 
 
 # --- keywords (702) -------------------------------------------------------------------------
@@ -215,8 +217,11 @@ def _costs_known(ctx, clauses):
         except Unmodelled as e:
             if _moves_itself_from_another_zone(c):
                 # 113.6m: "Exile this card from your hand": the ability functions only in that
-                # zone, so it is no ability of the permanent (what it could produce, 106.7)
-                raise
+                # zone, so it is no ability of the permanent: neither what it could produce
+                # (106.7) nor what activating its mana abilities adds; what is paid with it, and
+                # what the permanent shows, may be changed
+                raise Unmodelled(f"{e}: the ability functions only in the zone it moves the card from "
+                                 "(113.6m)", affects=OUTSIDE_THE_BATTLEFIELD) from None
             facts.append(("ability_cost", ctx.ab, Const("not_modelled")))
             unknown.append((c, str(e)))
     return facts, unknown
