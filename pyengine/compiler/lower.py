@@ -20,6 +20,7 @@ from . import riders as mana_riders
 from .affects import PAYMENT, changes_mana
 from .conditions import condition
 from .lower_loyalty_chapter import chapter, firebending, loyalty
+from .lower_station import is_station, station
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, counters_x, int_of, is_self,
                      simple_type, sacrifice_filter, targets, untapped_filter, untapped_you_control)
 from ..symbols import NotModelled, parse_mana_cost
@@ -60,6 +61,8 @@ def lower(ctx, line):
             return Lowered(triggered(ctx, a))
         if isinstance(a, ir.Static):
             return Lowered(static(ctx, a.effect))
+        if is_station(a, ctx.face):
+            return Lowered(station(ctx, a))           # 721.2a
         if isinstance(a, ir.Loyalty):
             loyalty(ctx, a)                           # 605.1a, 606, 106.7: always a note
         if isinstance(a, ir.Chapter):
