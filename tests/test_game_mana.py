@@ -72,3 +72,105 @@ def test_station_symbol_ability_is_had_from_that_many_charge_counters(tmp_path):
     assert could["e21"] == ["B", "C", "G", "R", "U", "W"] and could["e3"] == ["C"]
     assert {"G": 21} in strict(["produce", s, "e21"])["amounts"]
 
+
+
+NARSET = {"name": "Narset of the Ancient Way", "type": "Legendary Planeswalker — Narset", "mana_cost": "{1}{U}{R}{W}",
+          "loyalty": "5",
+          "text": "[+1]: You gain 2 life. Add {U}, {R}, or {W}. Spend this mana only to cast a noncreature spell.\n"
+                  "[−2]: Draw a card, then you may discard a card. When you discard a nonland card this way, Narset "
+                  "deals damage equal to that card's mana value to target creature or planeswalker.\n"
+                  "[−6]: You get an emblem with \"Whenever you cast a noncreature spell, this emblem deals 2 damage "
+                  "to any target.\""}
+CHANDRA = {"name": "Chandra, Dressed to Kill", "type": "Legendary Planeswalker — Chandra", "mana_cost": "{1}{R}{R}",
+           "loyalty": "3",
+           "text": "[+1]: Add {R}. Chandra deals 1 damage to up to one target player or planeswalker.\n"
+                   "[+1]: Exile the top card of your library. If it's red, you may cast it this turn.\n"
+                   "[−7]: Exile the top five cards of your library. You may cast red spells from among them this "
+                   "turn. You get an emblem with \"Whenever you cast a red spell, this emblem deals X damage to any "
+                   "target, where X is the amount of mana spent to cast that spell.\""}
+XENAGOS = {"name": "Xenagos, the Reveler", "type": "Legendary Planeswalker — Xenagos", "mana_cost": "{2}{R}{G}",
+           "loyalty": "3",
+           "text": "[+1]: Add X mana in any combination of {R} and/or {G}, where X is the number of creatures you "
+                   "control.\n[0]: Create a 2/2 red and green Satyr creature token with haste.\n[−6]: Exile the top "
+                   "seven cards of your library. You may put any number of creature and/or land cards from among "
+                   "them onto the battlefield."}
+
+
+def test_loyalty_abilities_that_add_mana_among_other_instructions(tmp_path):
+    """106.7: what a planeswalker could produce counts what its loyalty abilities would add if they
+    resolved now (605.1a: they are no mana abilities). Narset's "+1: You gain 2 life. Add {U}, {R},
+    or {W}." adds after another instruction (608.2c: in the order written); Chandra's "+1: Add {R}.
+    Chandra deals 1 damage to up to one target player or planeswalker." may have no target (601.2c:
+    "up to one"), so it resolves; Xenagos adds as many mana in any combination of {R} and/or {G} as
+    its controller controls creatures (none: no mana)."""
+    s = board(tmp_path, [NARSET, CHANDRA, XENAGOS, ORNITHOPTER],
+              [("narset", "Narset of the Ancient Way", "alice", {"counters": {"loyalty": 5}}),
+               ("chandra", "Chandra, Dressed to Kill", "alice", {"counters": {"loyalty": 3}}),
+               ("xen", "Xenagos, the Reveler", "alice", {"counters": {"loyalty": 3}}),
+               ("xen_bob", "Xenagos, the Reveler", "bob", {"counters": {"loyalty": 3}}),
+               ("thopter", "Ornithopter", "alice")])
+    could = strict(["could-produce", s])
+    assert could["narset"] == ["R", "U", "W"]
+    assert could["chandra"] == ["R"]
+    assert could["xen"] == ["G", "R"] and could["xen_bob"] == []
+
+
+AUTOGENERATOR = {"name": "Empowered Autogenerator", "type": "Artifact", "mana_cost": "{4}",
+                 "text": "This artifact enters tapped.\n{T}: Put a charge counter on this artifact. Add X mana of "
+                         "any one color, where X is the number of charge counters on this artifact."}
+RASPUTIN = {"name": "Rasputin, the Oneiromancer", "type": "Legendary Creature — Human Wizard",
+            "mana_cost": "{2}{W}{U}", "power": "2", "toughness": "4",
+            "text": "When Rasputin enters, put a dream counter on it for each opponent you have. Each opponent "
+                    "creates a 1/1 red Goblin creature token.\n{T}, Remove one or more dream counters from Rasputin: "
+                    "Add that much {C}.\n{T}, Remove a dream counter from Rasputin: Create a 2/2 white Knight "
+                    "creature token with protection from red."}
+NARDOLE = {"name": "Nardole, Resourceful Cyborg", "type": "Legendary Artifact Creature — Cyborg",
+           "mana_cost": "{2}{U}", "power": "1", "toughness": "3",
+           "text": "{T}: Add {U} for each counter on Nardole. Spend this mana only to cast noncreature spells.\n"
+                   "Undying\nDoctor's companion"}
+
+
+def test_a_counter_put_before_the_mana_is_counted(tmp_path):
+    """608.2c: Empowered Autogenerator's "{T}: Put a charge counter on this artifact. Add X mana of any
+    one color, where X is the number of charge counters on this artifact." follows its instructions in
+    order: the counter is on it when X is counted (none before: one mana; two before: three)."""
+    s = board(tmp_path, [AUTOGENERATOR], [("g0", "Empowered Autogenerator", "alice"),
+                                          ("g2", "Empowered Autogenerator", "alice", {"counters": {"charge": 2}})])
+    assert strict(["could-produce", s])["g0"] == ["B", "G", "R", "U", "W"]
+    assert strict(["produce", s, "g0"])["amounts"] == [{"B": 1}, {"G": 1}, {"R": 1}, {"U": 1}, {"W": 1}]
+    out = strict(["produce", s, "g2"])
+    assert out["amounts"] == [{"B": 3}, {"G": 3}, {"R": 3}, {"U": 3}, {"W": 3}]
+    assert [a["counters"] for a in out["also"]] == [{"kind": "charge", "change": 1}]
+
+
+def test_that_much_is_the_number_of_counters_the_cost_removed(tmp_path):
+    """Rasputin: "{T}, Remove one or more dream counters from Rasputin: Add that much {C}." -- the
+    number is chosen as the cost is paid (601.2b), at least one: with two dream counters, {C} or {C}{C}."""
+    s = board(tmp_path, [RASPUTIN], [("ras", "Rasputin, the Oneiromancer", "alice", {"counters": {"dream": 2}})])
+    assert strict(["produce", s, "ras"])["amounts"] == [{"C": 1}, {"C": 2}]
+    assert strict(["could-produce", s])["ras"] == ["C"]
+
+
+def test_for_each_counter_counts_counters_of_every_kind(tmp_path):
+    """Nardole: "{T}: Add {U} for each counter on Nardole." counts its counters of every kind (122.1):
+    two +1/+1 counters and a shield counter add {U}{U}{U}; none adds no mana."""
+    s = board(tmp_path, [NARDOLE], [("n3", "Nardole, Resourceful Cyborg", "alice",
+                                     {"counters": {"+1/+1": 2, "shield": 1}}),
+                                    ("n0", "Nardole, Resourceful Cyborg", "alice")])
+    assert strict(["produce", s, "n3"])["amounts"] == [{"U": 3}]
+    could = strict(["could-produce", s])
+    assert could["n3"] == ["U"] and could["n0"] == []
+
+
+MUERRA = {"name": "Muerra, Trash Tactician", "type": "Legendary Creature — Raccoon Warrior", "mana_cost": "{1}{R}{G}",
+          "power": "2", "toughness": "4",
+          "text": "At the beginning of your first main phase, add {R} or {G} for each Raccoon you control.\n"
+                  "Whenever you expend 4, you gain 3 life.\nWhenever you expend 8, exile the top two cards of your "
+                  "library. Until the end of your next turn, you may play those cards."}
+
+
+def test_one_mana_of_either_type_for_each_permanent(tmp_path):
+    """Muerra's trigger "add {R} or {G} for each Raccoon you control" (not a mana ability, 605.1b) could
+    add red or green while its controller controls a Raccoon (Muerra is one): 106.7."""
+    s = board(tmp_path, [MUERRA], [("m", "Muerra, Trash Tactician", "alice")])
+    assert strict(["could-produce", s])["m"] == ["G", "R"]

@@ -140,6 +140,7 @@ def _mana(cost):
 def _activated(ctx, a):
     cost, unknown = _costs_known(ctx, a.costs)
     ctx.x = _x_of_costs(a.costs)
+    ctx.removed = _removed_by_costs(a.costs)
     ctx.sacrificed = _sacrifices_one(a.costs, cost)
     facts = [("activated", ctx.ab)] + cost
     try:
@@ -176,6 +177,19 @@ def _x_of_costs(clauses):
             kind = counters_x(args[0]) if len(args) == 2 and is_self(args[1]) else None
             if kind is not None:
                 return fn("removed", kind, 0)
+    return None
+
+
+def _removed_by_costs(clauses):
+    """removed(K,0) when a cost item removes a number of K counters from ~ chosen as it is paid ("Remove
+    one or more dream counters from ~", "Remove X ...", 601.2b): "that much" in the effect is that
+    number (107.1c); None otherwise."""
+    for c in clauses:
+        if isinstance(c, ir.Clause) and c.verb_name == "remove_counters":
+            args = [x for x in c.verb.args if not isinstance(x, str)]
+            chosen = counters_chosen(args[0]) if len(args) == 2 and is_self(args[1]) else None
+            if chosen is not None:
+                return fn("removed", chosen[0], 0)
     return None
 
 
@@ -305,6 +319,8 @@ def _activated_effect(ctx, sentences):
     compiler/spend.py), what it does besides (605.3b); designed facts of what the KB does not
     carry out (602.5)."""
     unmodelled = None
+    effect = sentences
+    leading, sentences = _leading_riders(sentences)
     chosen = mana_ir.of_color_choice(sentences)
     if chosen is not None:
         # 608.2d: the color is chosen as the ability resolves: one option for each color
@@ -322,6 +338,15 @@ def _activated_effect(ctx, sentences):
             unmodelled, facts = e, list(e.facts)
     designed, rest, riders, spending = [], [], [], []
     later, conditional = sentences[1:], False
+    payment_only = unmodelled is not None and unmodelled.affects is not None and unmodelled.affects <= PAYMENT
+    if leading and (unmodelled is None or payment_only):
+        for s, r in leading:
+            # 605.3b, 608.2c: done before the mana is added, in the order written
+            facts.append(("mana_rider", ctx.ab, r.term))
+            if r.term.name in ("counters", "remove_counters"):
+                n = r.term.args[1] if r.term.name == "counters" else -r.term.args[1]
+                facts.append(("counters_before_mana", ctx.ab, r.term.args[0], n))
+            riders.append((s, r))
     if unmodelled is None and later:
         cases = _conditional(ctx, facts, later[0])
         if cases is not None:
@@ -353,6 +378,12 @@ def _activated_effect(ctx, sentences):
         designed += _restriction(ctx, s)
         rest.append(s)
     if unmodelled is not None:
+        if leading and not (payment_only and not rest):
+            # the riders before the mana are not carried out either
+            raise Unmodelled(str(unmodelled), facts + designed, part=effect)
+        if leading:
+            raise Unmodelled(str(unmodelled), facts, part=effect,
+                             affects=frozenset().union(unmodelled.affects, *(r.affects for _, r in leading)))
         raise Unmodelled(str(unmodelled), facts + designed, part=unmodelled.part or sentences,
                          affects=unmodelled.affects if not rest else None)
     if rest:
@@ -368,6 +399,21 @@ def _activated_effect(ctx, sentences):
     _spending_not_carried_out(spending, facts, by_condition)
     _riders_not_carried_out(riders, facts)
     return facts
+
+
+def _leading_riders(sentences):
+    """The riders written before the one sentence that adds mana ("Put a charge counter on this
+    artifact. Add X mana of any one color, ...": 608.2c, the counter is put first), as [(sentence,
+    Rider)], and the sentences from the mana on; ([], SENTENCES) when there are none."""
+    leading = []
+    for s in sentences:
+        if changes_mana(s):
+            return leading, tuple(sentences[len(leading):])
+        r = mana_riders.rider(s)
+        if r is None:
+            break
+        leading.append((s, r))
+    return [], sentences
 
 
 def _spending_not_carried_out(spending, facts, notes=()):
@@ -465,7 +511,7 @@ def mana_effect(ctx, sentence):
     mana = mana_ir.of_sentence(sentence)
     if mana is None:
         raise Unmodelled("effect not modelled")
-    return mana_ir.facts(ctx.ab, mana, ctx.x, ctx.sacrificed)
+    return mana_ir.facts(ctx.ab, mana, ctx.x, ctx.sacrificed, ctx.removed)
 
 
 def _activation_condition(s):

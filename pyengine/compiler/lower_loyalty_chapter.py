@@ -30,7 +30,8 @@ from dataclasses import replace
 
 from ..terms import Const
 from . import affects, ir, mana_ir
-from .shapes import Unmodelled, targets
+from .affects import PAYMENT
+from .shapes import Unmodelled, required_targets
 
 LOYALTY_AFFECTS = frozenset({"actions", "apply", "show"})
 TRIGGER_AFFECTS = frozenset({"apply"})
@@ -63,19 +64,20 @@ def _producer(subject):
 
 def ability_mana(ctx, sentences):
     """(facts, reason): the mana facts of an ability that is not a mana ability whose effect adds
-    mana the KB models (see the module doc), or (None, why not)."""
+    mana the KB models (see the module doc), or (None, why not). The one sentence that adds mana
+    may come after others that neither add nor change mana ("You gain 2 life. Add {U}, {R}, or
+    {W}."): the instructions are followed in the order written (608.2c) and the mana is added."""
     if not sentences:
         return None, "no effect"
-    first = sentences[0]
+    adding = [s for s in sentences if affects.changes_mana(s)]
+    first = adding[0] if adding else sentences[0]
     if any(isinstance(lead, ir.Node) and lead.kind == "lead_if" for lead in first.leads):
         return None, ("the condition checked as the ability resolves (603.4) is not evaluated: "
                       "could-produce does not know whether it adds mana")
     clause = _add_clause(first)
-    if clause is None:
-        return None, "not modelled"
-    if any(affects.changes_mana(s) for s in sentences[1:]):
-        return None, "what follows changes the mana and is not modelled"
-    if targets(sentences):
+    if clause is None or len(adding) != 1:
+        return None, "not modelled" if clause is None else "what follows changes the mana and is not modelled"
+    if required_targets(sentences):
         return None, "an ability with a target adds mana only if it resolves (608.2b): not modelled"
     mana = mana_ir.of_sentence(ir.Sentence((), (clause,), (), first.tail, first.kind))
     if mana is None or mana.kind == "other":
@@ -87,7 +89,10 @@ def _facts(ab, mana):
     try:
         facts = mana_ir.facts(ab, mana)
     except Unmodelled as e:
-        return None, str(e)
+        if not e.facts or e.affects is None or not e.affects <= PAYMENT:
+            return None, str(e)
+        # only paying with that mana is not modelled: not a mana ability, its mana pays for nothing
+        facts = e.facts
     if any(f[0] == "mana_chosen" or (f[0] == "mana_amount" and _own_amount(f[4])) for f in facts):
         return None, "mana counted on the permanent itself is modelled for mana abilities only"
     return facts, ""

@@ -288,14 +288,21 @@ def _options(ab, options):
     return [("mana_option", ab, o, Const(t), n) for o, opt in enumerate(options, 1) for t, n in opt]
 
 
-def facts(ab, mana, x=None, sacrificed=False):
+def facts(ab, mana, x=None, sacrificed=False, removed=None):
     """The facts of what an "add" instruction produces (see module doc). X is the amount term the
     ability's cost gives X ("Remove X K counters": removed(K,0)), or None; SACRIFICED is true when
-    a cost sacrifices one permanent of a kind the KB knows ("the sacrificed artifact's mana value")."""
+    a cost sacrifices one permanent of a kind the KB knows ("the sacrificed artifact's mana value");
+    REMOVED is removed(K,0) when a cost removes a chosen number of K counters ("Add that much {C}")."""
     if x is not None:
         counted_x = _x_facts(ab, mana, x)
         if counted_x is not None:
             return counted_x
+    if removed is not None and mana.kind == "fixed" and not mana.additional and mana.count is not None \
+            and mana.count[0] == "equal" and isinstance(mana.count[1], ir.Node) \
+            and mana.count[1].kind == "mana_that_much" and len(mana.options) == 1 and len(mana.options[0]) == 1 \
+            and mana.options[0][0][1] == 1:
+        # 107.1c, 601.2b: "that much" is the number of counters the cost removed (kb/removed_counters.lp)
+        return [("mana_amount", ab, 1, Const(mana.options[0][0][0]), removed)]
     if sacrificed:
         term = _sacrificed_term(mana)
         if term is not None:
@@ -360,6 +367,14 @@ def facts(ab, mana, x=None, sacrificed=False):
         if game_amount_known(term):
             # 608.2h, 122.1, 208.1, 700.5: counted as the ability resolves (kb/game_amounts.lp)
             return counted(ab, term, [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)])
+    elif k == "choice" and all(len(o) == 1 and o[0][1] == 1 for o in mana.options) \
+            and combination_amount_known(_amount_term(mana)):
+        # "add {R} or {G} for each Raccoon you control": for each one, one mana of either type, chosen
+        # one by one: that many mana in any combination of those types (106.1b, 608.2h)
+        combo = Mana("combination", types=tuple(o[0][0] for o in mana.options)).counted(mana.count)
+        raise Unmodelled("mana in any combination of an amount of the game: could-produce and produce "
+                         "read it (produce refuses more than 12 mana); paying with it is not modelled yet",
+                         designed_facts(ab, combo), affects=PAYMENT)
     elif k == "combination" and mana.types and combination_amount_known(_amount_term(mana)):
         # 106.1b, 608.2h: "X mana in any combination of colors, where X is <an amount of the board>"
         # (kb/game_amounts.lp); more than max_combination mana: its results are not listed, and
@@ -503,7 +518,7 @@ def game_amount_known(term):
             return final_filter(f.args[0])
         return final_filter(f)
     if term.name == "counters" and len(term.args) == 1:
-        return isinstance(term.args[0], str)
+        return isinstance(term.args[0], str) or term.args[0] == Const("any")
     if term.name == "stat" and len(term.args) == 1:
         return term.args[0] in (Const("power"), Const("toughness"))
     if term.name == "greatest" and len(term.args) == 2:
@@ -614,12 +629,15 @@ def _graveyard_cards(obj):
 
 
 def _counters(tail):
-    """counters(K) for "for each K counter on ~" (the counters on the permanent itself, 122.1);
-    not_modelled for counters elsewhere."""
+    """counters(K) for "for each K counter on ~" (the counters on the permanent itself, 122.1),
+    counters(any) for "for each counter on ~" (counters of every kind); not_modelled for counters
+    elsewhere."""
     bare = next((a for a in tail.args if isinstance(a, ir.Node) and a.kind == "counters_bare"), None)
     kind = next((a for a in bare.args if isinstance(a, ir.Node) and a.kind == "bare_kind"), None) if bare else None
     if kind is not None and len(kind.args) == 1 and is_self(tail.args[-1]):
         return fn("counters", str(kind.args[0]))
+    if bare is not None and kind is None and bare.args == ("counter",) and is_self(tail.args[-1]):
+        return fn("counters", Const("any"))
     return Const("not_modelled")
 
 

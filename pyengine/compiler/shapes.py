@@ -42,6 +42,8 @@ class Ctx:
     kind: str = "ab"            # "granted" for an ability quoted inside another one
     x: object = None            # the amount term X stands for, set by the cost ("Remove X K counters
                                 # from ~": removed(K,0), 107.3, 601.2b); None when the cost says nothing
+    removed: object = None      # removed(K,0): the number of K counters a cost removes, chosen as it is paid
+                                # ("Remove one or more dream counters from ~": "that much", 107.1c, 601.2b)
     sacrificed: bool = False    # a cost sacrifices one permanent of a kind kb/filters.lp knows (701.21a):
                                 # "the sacrificed creature's power" may be read (kb/game_amounts.lp)
 
@@ -211,6 +213,23 @@ def targets(x):
         if isinstance(y, ir.Char) and y.kind == "noun" and y.value in ("target", "targets"):
             return True
     return False
+
+
+_OPTIONAL_TARGETS = ("up to", "any number of")
+
+
+def required_targets(x):
+    """True if x has a target it can't do without: a target (:func:`targets`) other than "up to N
+    target ..." or "any number of target ..." (601.2c: zero of those may be chosen, and an ability
+    with no target resolves, 608.2b)."""
+    optional = [y for y in ir.walk(x) if isinstance(y, ir.Obj) and y.quantity is not None
+                and y.quantity.word in _OPTIONAL_TARGETS
+                and any(isinstance(c, ir.Char) and c.kind == "noun" and c.value in ("target", "targets")
+                        for g in y.groups if isinstance(g, tuple) for c in g)]
+    found = sum(1 for y in ir.walk(x) if isinstance(y, ir.Char) and y.kind == "noun" and y.value in ("target", "targets"))
+    in_optional = sum(1 for o in optional for y in ir.walk(o)
+                      if isinstance(y, ir.Char) and y.kind == "noun" and y.value in ("target", "targets"))
+    return found > in_optional
 
 
 def sentences_text(ctx):
