@@ -174,3 +174,24 @@ def test_one_mana_of_either_type_for_each_permanent(tmp_path):
     add red or green while its controller controls a Raccoon (Muerra is one): 106.7."""
     s = board(tmp_path, [MUERRA], [("m", "Muerra, Trash Tactician", "alice")])
     assert strict(["could-produce", s])["m"] == ["G", "R"]
+
+
+VIVI = {"name": "Vivi Ornitier", "type": "Legendary Creature — Wizard", "mana_cost": "{1}{U}{R}", "power": "0",
+        "toughness": "3",
+        "text": "{0}: Add X mana in any combination of {U} and/or {R}, where X is Vivi Ornitier's power. Activate only "
+                "during your turn and only once each turn.\nWhenever you cast a noncreature spell, put a +1/+1 counter "
+                "on Vivi Ornitier and it deals 1 damage to each opponent."}
+
+
+def test_mana_in_any_combination_as_much_as_its_own_power(tmp_path):
+    """Vivi Ornitier: X mana in any combination of {U} and/or {R}, X its power as the ability resolves
+    (208.1, 106.1b): power 2 (two +1/+1 counters) gives {U}{U}, {U}{R} or {R}{R}; power 0 gives no mana
+    (107.1b), so it could produce nothing; 13 mana in any combination are too many outcomes to list."""
+    s = board(tmp_path, [VIVI], [("v0", "Vivi Ornitier", "alice"),
+                                 ("v2", "Vivi Ornitier", "alice", {"counters": {"+1/+1": 2}}),
+                                 ("v13", "Vivi Ornitier", "alice", {"counters": {"+1/+1": 13}})])
+    assert strict(["produce", s, "v2"])["amounts"] == [{"R": 2}, {"R": 1, "U": 1}, {"U": 2}]
+    could = strict(["could-produce", s])
+    assert could == {"v0": [], "v2": ["R", "U"], "v13": ["R", "U"]}
+    code, _, err = run_cli(["produce", s, "v13", "--json"])
+    assert code != 0 and "more than 12 mana" in err

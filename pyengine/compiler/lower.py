@@ -384,6 +384,10 @@ def _activated_effect(ctx, sentences):
         if leading:
             raise Unmodelled(str(unmodelled), facts, part=effect,
                              affects=frozenset().union(unmodelled.affects, *(r.affects for _, r in leading)))
+        if rest and payment_only and all(r.kind == "activation" for r in rest):
+            # "Activate only during your turn ..." (602.5) changes only when it may be activated
+            raise Unmodelled(str(unmodelled), facts + designed, part=tuple(rest) + (sentences[0],),
+                             affects=unmodelled.affects | {"actions", "apply"})
         raise Unmodelled(str(unmodelled), facts + designed, part=unmodelled.part or sentences,
                          affects=unmodelled.affects if not rest else None)
     if rest:

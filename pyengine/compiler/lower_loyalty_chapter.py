@@ -93,7 +93,8 @@ def _facts(ab, mana):
             return None, str(e)
         # only paying with that mana is not modelled: not a mana ability, its mana pays for nothing
         facts = e.facts
-    if any(f[0] == "mana_chosen" or (f[0] == "mana_amount" and _own_amount(f[4])) for f in facts):
+    if any(f[0] == "mana_chosen" or (f[0] == "mana_amount" and _own_amount(f[4]))
+           or (f[0] == "mana_combination" and _own_amount(f[2])) for f in facts):
         return None, "mana counted on the permanent itself is modelled for mana abilities only"
     return facts, ""
 

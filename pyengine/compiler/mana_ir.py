@@ -375,6 +375,12 @@ def facts(ab, mana, x=None, sacrificed=False, removed=None):
         raise Unmodelled("mana in any combination of an amount of the game: could-produce and produce "
                          "read it (produce refuses more than 12 mana); paying with it is not modelled yet",
                          designed_facts(ab, combo), affects=PAYMENT)
+    elif k == "combination" and mana.types and _amount_term(mana) in (fn("stat", Const("power")),
+                                                                       fn("stat", Const("toughness"))):
+        # "X mana in any combination of {U} and/or {R}, where X is ~'s power" (208.1, 106.1b):
+        # counted per permanent (kb/game_amounts.lp: self_combination)
+        raise Unmodelled("mana counted on the permanent itself: could-produce and produce count it; "
+                         "paying with that mana is not modelled yet", designed_facts(ab, mana), affects=PAYMENT)
     elif k == "combination" and mana.types and combination_amount_known(_amount_term(mana)):
         # 106.1b, 608.2h: "X mana in any combination of colors, where X is <an amount of the board>"
         # (kb/game_amounts.lp); more than max_combination mana: its results are not listed, and

@@ -49,7 +49,7 @@ def rider(sentence):
     if sentence.leads or sentence.joins or sentence.tail or len(sentence.clauses) != 1:
         return None
     c = sentence.clauses[0]
-    if not isinstance(c, ir.Clause) or c.tails and not _next_untap(c):
+    if not isinstance(c, ir.Clause) or not isinstance(c.verb, ir.Verb) or c.tails and not _next_untap(c):
         return None
     try:
         return _clause(c)
