@@ -195,3 +195,24 @@ def test_mana_in_any_combination_as_much_as_its_own_power(tmp_path):
     assert could == {"v0": [], "v2": ["R", "U"], "v13": ["R", "U"]}
     code, _, err = run_cli(["produce", s, "v13", "--json"])
     assert code != 0 and "more than 12 mana" in err
+
+
+DEATHRITE = {"name": "Deathrite Shaman", "type": "Creature — Elf Shaman", "mana_cost": "{B/G}", "power": "1",
+             "toughness": "2",
+             "text": "{T}: Exile target land card from a graveyard. Add one mana of any color.\n{B}, {T}: Exile target "
+                     "instant or sorcery card from a graveyard. Each opponent loses 2 life.\n{G}, {T}: Exile target "
+                     "creature card from a graveyard. You gain 2 life."}
+
+
+def test_an_ability_with_a_target_adds_mana_only_with_a_legal_target(tmp_path):
+    """Deathrite Shaman's "{T}: Exile target land card from a graveyard. Add one mana of any color." has a
+    target, so it is no mana ability (605.1a) and can't be activated without a legal target (601.2c,
+    602.2b): with only an artifact card in the graveyards it could produce nothing; with a Forest card
+    in any player's graveyard, any color (106.7)."""
+    snap = dict(cards=[DEATHRITE, ORNITHOPTER], perms=[("ds", "Deathrite Shaman", "alice")])
+    s = board(tmp_path, snap["cards"], snap["perms"], graveyard={"bob": ["Ornithopter"]})
+    assert strict(["could-produce", s])["ds"] == []
+    s = board(tmp_path, snap["cards"], snap["perms"], graveyard={"bob": ["Ornithopter", "Forest"]})
+    assert strict(["could-produce", s])["ds"] == ["B", "G", "R", "U", "W"]
+    code, _, err = run_cli(["produce", s, "ds", "--json"])
+    assert code == 2 and "no mana ability" in err                     # 605.1a

@@ -143,6 +143,11 @@ def _activated(ctx, a):
     ctx.removed = _removed_by_costs(a.costs)
     ctx.sacrificed = _sacrifices_one(a.costs, cost)
     facts = [("activated", ctx.ab)] + cost
+    targeted = _targeted_mana(ctx, a.effect)
+    if targeted is not None:
+        raise Unmodelled("an ability with a target is not a mana ability (605.1a): could-produce counts its mana "
+                         "while it has a legal target (106.7, 601.2c); activating it is not modelled",
+                         facts + targeted, affects=PAYMENT | {"show"})
     try:
         effect = _activated_effect(ctx, a.effect)
         _removal_mana(cost, effect)
@@ -166,6 +171,45 @@ def _activated(ctx, a):
             facts.append(("ability_targets", ctx.ab))
         return Lowered(facts, False, str(e), part=ir.Activated(a.costs, e.part or a.effect),
                        affects=e.affects | PAYMENT if unknown and e.affects is not None else e.affects)
+
+
+def _targeted_mana(ctx, sentences):
+    """"{T}: Exile target land card from a graveyard. Add one mana of any color.": an activated ability
+    that requires a target (a K card in a graveyard, K a card type) and then adds mana the KB models.
+    It is no mana ability (605.1a) and can't be activated without a legal target (601.2c, 602.2b):
+    its facts (ability_targets, target_requirement(Ab,graveyard_card(K)), its mana,
+    effect_not_modelled) let could-produce count the mana while such a card is in a graveyard
+    (106.7, kb/ability_mana.lp); None if the ability is not of that shape."""
+    if len(sentences) != 2 or sentences[0].leads or sentences[0].tail or len(sentences[0].clauses) != 1 \
+            or changes_mana(sentences[0]):
+        return None
+    c = sentences[0].clauses[0]
+    if not isinstance(c, ir.Clause) or c.subject or c.aux or c.tails or c.verb_name != "exile":
+        return None
+    args = [x for x in c.verb.args if not isinstance(x, str)]
+    kind = _graveyard_target(args[0]) if len(args) == 1 else None
+    if kind is None or targets(sentences[1]):
+        return None
+    try:
+        mana = mana_effect(ctx, sentences[1])
+    except Unmodelled:
+        return None
+    if not all(f[0] == "mana_option" for f in mana):
+        return None
+    return [("ability_targets", ctx.ab), ("target_requirement", ctx.ab, fn("graveyard_card", Const(kind)))] \
+        + mana + [("effect_not_modelled", ctx.ab)]
+
+
+def _graveyard_target(obj):
+    """K of "target K card from a graveyard" (K a card type, 205.2a); None otherwise."""
+    if not isinstance(obj, ir.Obj) or obj.quantity or obj.possessor or obj.joins or len(obj.groups) != 1 \
+            or obj.qualifiers != (ir.Node("from_zone", ("from", ir.Zone("graveyard", ir.Quantity("a"), ""))),):
+        return None
+    chars = obj.groups[0]
+    if len(chars) != 3 or chars[0] != ir.Char("noun", "target") or chars[2] != ir.Char("noun", "card") \
+            or chars[1].kind != "card_type" or chars[1].negated or chars[1].value not in mana_ir.CARD_TYPES:
+        return None
+    return chars[1].value
 
 
 def _x_of_costs(clauses):
