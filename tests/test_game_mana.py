@@ -216,3 +216,22 @@ def test_an_ability_with_a_target_adds_mana_only_with_a_legal_target(tmp_path):
     assert strict(["could-produce", s])["ds"] == ["B", "G", "R", "U", "W"]
     code, _, err = run_cli(["produce", s, "ds", "--json"])
     assert code == 2 and "no mana ability" in err                     # 605.1a
+
+
+CROSSROADS = {"name": "Corrupted Crossroads", "type": "Land",
+              "text": "{T}: Add {C}. ({C} represents colorless mana.)\n{T}, Pay 1 life: Add one mana of any color. "
+                      "Spend this mana only to cast a spell with devoid."}
+VESTIGE = {"name": "Vestige of Emrakul", "type": "Creature — Eldrazi Drone", "mana_cost": "{3}{R}", "power": "3",
+           "toughness": "4", "text": "Devoid (This card has no color.)\nTrample"}
+WATCHWOLF = {"name": "Watchwolf", "type": "Creature — Wolf", "mana_cost": "{G}{W}", "power": "3", "toughness": "3"}
+
+
+def test_mana_spent_only_on_a_spell_with_a_keyword(tmp_path):
+    """Corrupted Crossroads: "Spend this mana only to cast a spell with devoid." (106.6, 702.114): its
+    mana pays {R} of Vestige of Emrakul (devoid) but nothing of Watchwolf."""
+    s = board(tmp_path, [CROSSROADS, VESTIGE, WATCHWOLF],
+              [("cc", "Corrupted Crossroads", "alice"), ("m", "Mountain", "alice")],
+              hand={"alice": ["Vestige of Emrakul", "Watchwolf"]})
+    out = strict(["pay", s, "{R}{R}", "--for", "Vestige of Emrakul"])
+    assert out["payable"] is True and out["plan"]["activations"][0]["spend_only"] == "cast(keyword(devoid))"
+    assert strict(["pay", s, "{G}{W}", "--for", "Watchwolf"])["payable"] is False

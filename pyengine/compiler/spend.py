@@ -16,7 +16,8 @@ One term language (docs/compiler.md, "Spend restriction terms"), read by kb/spen
 A spell filter F is a filter term of the compiler (``shapes.filter_term``: card types, subtypes,
 supertypes, colors, ``status(colorless|multicolored|monocolored)``, ``and``/``or``/``non``) of
 the spell, the word "spell" dropped (``spell`` alone: any spell), plus ``x_cost`` ("with {X} in
-its mana cost"), ``cast_from(Z)`` ("from exile", "from your graveyard"; "from anywhere other
+its mana cost"), ``keyword(K)`` ("a spell with devoid": a keyword the compiler always gives as a
+fact, 702.1), ``cast_from(Z)`` ("from exile", "from your graveyard"; "from anywhere other
 than your hand" is ``non(cast_from(hand))``), ``chosen_type`` ("of the chosen type": the creature
 type chosen for the permanent whose ability made the mana, 607.2d) and ``not_owned`` ("spells you
 don't own"), ``status(kicked)`` (its kicker cost paid, 702.33d); anything else is ``not_modelled``.
@@ -65,6 +66,9 @@ def _qualifier(q):
         if q.kind == "with_q" and len(q.args) == 2 and isinstance(q.args[1], ir.Node) \
                 and q.args[1].kind == "with_symbol_in_cost" and q.args[1].args[:1] == ("{X}",):
             return Const("x_cost")                                             # 107.3
+        keyword = _printed_keyword(q)
+        if keyword is not None:
+            return fn("keyword", Const(keyword))                               # 702.1
         if q.kind == "from_zone" and isinstance(q.args[-1], ir.Zone):
             z = q.args[-1]
             if z.noun == "exile" and z.owner is None:
@@ -78,6 +82,19 @@ def _qualifier(q):
         if q.kind == "rel_control" and q.args == (ir.Node("owns_phrase", ("you don't own",)),):
             return Const("not_owned")
     return NOT_MODELLED
+
+
+def _printed_keyword(q):
+    """K of "with K" (a spell with devoid, 702.1), K a keyword whose every printed instance the compiler
+    gives as a keyword(Ab,K) fact (lower.KB_PLAIN); None otherwise."""
+    from .lower import KB_PLAIN
+    if q.kind != "with_q" or len(q.args) != 2 or not isinstance(q.args[1], ir.Node) or q.args[1].kind != "keyword_list" \
+            or len(q.args[1].args) != 1:
+        return None
+    k = q.args[1].args[0]
+    if isinstance(k, ir.Keyword) and k.kind == "plain" and k.name in KB_PLAIN:
+        return k.name.replace(" ", "_")
+    return None
 
 
 def spell_filter(obj, noun_only=None):
