@@ -55,9 +55,12 @@ def test_elvish_archdruid_counts_itself_and_other_elves(tmp_path):
     assert produce(s, "druid") == [{"G": 2}]
 
 
-def test_a_filter_the_kb_does_not_know_stays_a_note():
-    """"each other Goblin" is relative to the ability's permanent (status(other)): not modelled."""
+def test_each_other_permanent_is_counted_per_permanent():
+    """"each other Goblin" is relative to the ability's permanent (109.2): others(you_control(F)),
+    counted per permanent by kb/game_amounts.lp, so only paying with that mana is a note."""
     c = compile_card(cardlib.parse_card({"name": "X", "type": "Creature — Goblin",
                                          "text": "{T}: Add {R} for each other Goblin you control."}))
     [n] = c.not_modelled
-    assert "could-produce" in n.affects
+    assert "could-produce" not in n.affects and "produce" not in n.affects
+    assert ("mana_amount", c.facts[-3][1], 1, c.facts[-3][3], c.facts[-3][4]) in c.facts
+    assert c.facts[-3][4].name == "others"

@@ -235,3 +235,22 @@ def test_mana_spent_only_on_a_spell_with_a_keyword(tmp_path):
     out = strict(["pay", s, "{R}{R}", "--for", "Vestige of Emrakul"])
     assert out["payable"] is True and out["plan"]["activations"][0]["spend_only"] == "cast(keyword(devoid))"
     assert strict(["pay", s, "{G}{W}", "--for", "Watchwolf"])["payable"] is False
+
+
+BALDURS_GATE = {"name": "Baldur's Gate", "type": "Legendary Land — Gate",
+                "text": "{T}: Add {C}.\n{2}, {T}: Add X mana of any one color, where X is the number of other Gates "
+                        "you control."}
+BLACK_DRAGON_GATE = {"name": "Black Dragon Gate", "type": "Land — Gate",
+                     "text": "This land enters tapped.\n{T}: Add {B}."}
+
+
+def test_other_permanents_are_counted_without_the_ability_s_own(tmp_path):
+    """Baldur's Gate: X is the number of *other* Gates its controller controls (109.2): alice's Gate with
+    two more Gates adds two mana of one color; bob's, with one more Gate, one."""
+    s = board(tmp_path, [BALDURS_GATE, BLACK_DRAGON_GATE],
+              [("bg", "Baldur's Gate", "alice"), ("g1", "Black Dragon Gate", "alice"),
+               ("g2", "Black Dragon Gate", "alice"), ("g3", "Black Dragon Gate", "bob"),
+               ("bg2", "Baldur's Gate", "bob")])
+    assert {"G": 2} in strict(["produce", s, "bg"])["amounts"]
+    assert strict(["produce", s, "bg2"])["amounts"] == [{"B": 1}, {"C": 1}, {"G": 1}, {"R": 1}, {"U": 1}, {"W": 1}]
+    assert strict(["could-produce", s])["bg"] == ["B", "C", "G", "R", "U", "W"]

@@ -100,7 +100,7 @@ def _facts(ab, mana):
 
 
 def _own_amount(term):
-    return getattr(term, "name", None) in ("counters", "stat")
+    return getattr(term, "name", None) in ("counters", "stat", "others")
 
 
 def loyalty(ctx, a):

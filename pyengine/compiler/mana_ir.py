@@ -500,7 +500,7 @@ def counted(ab, term, facts):
     """FACTS for an amount the KB counts; an amount of the ability's own permanent (counters on it,
     its power or toughness) is counted per permanent by could-produce and produce, which payment
     does not read yet: a note for the answers that pay."""
-    if term.name in ("counters", "stat"):
+    if term.name in ("counters", "stat", "others"):
         raise Unmodelled("mana counted on the permanent itself: could-produce and produce count it; "
                          "paying with that mana is not modelled yet", facts, affects=PAYMENT)
     return facts
@@ -525,6 +525,8 @@ def game_amount_known(term):
         return final_filter(f)
     if term.name == "counters" and len(term.args) == 1:
         return isinstance(term.args[0], str) or term.args[0] == Const("any")
+    if term.name == "others" and len(term.args) == 1:
+        return True                         # built by _others from a filter it knows
     if term.name == "stat" and len(term.args) == 1:
         return term.args[0] in (Const("power"), Const("toughness"))
     if term.name == "greatest" and len(term.args) == 2:
@@ -610,9 +612,24 @@ def _count(obj):
     if graveyard is not None:
         return fn("count", graveyard)
     try:
-        return fn("count", filter_term(obj))
+        return _others(fn("count", filter_term(obj)))
     except Unmodelled:
         return Const("not_modelled")
+
+
+_OTHER = fn("status", Const("other"))
+
+
+def _others(term):
+    """others(you_control(F)) for count(you_control(and(status(other),F))) ("the number of other Gates
+    you control": those but the ability's own permanent, counted per permanent by kb/game_amounts.lp);
+    TERM otherwise."""
+    inner = term.args[0].args[0] if term.name == "count" and isinstance(term.args[0], Fn) \
+        and term.args[0].name == "you_control" and len(term.args[0].args) == 1 else None
+    if not (isinstance(inner, Fn) and inner.name == "and" and _OTHER in inner.args):
+        return term
+    rest = [a for a in inner.args if a != _OTHER]
+    return fn("others", fn("you_control", rest[0])) if len(rest) == 1 and final_filter(rest[0]) else term
 
 
 _PERMANENT_CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
