@@ -113,6 +113,14 @@ def test_loyalty_abilities_that_add_mana_among_other_instructions(tmp_path):
     assert could["narset"] == ["R", "U", "W"]
     assert could["chandra"] == ["R"]
     assert could["xen"] == ["G", "R"] and could["xen_bob"] == []
+    # an intervening "if" (603.4) before the mana still keeps it out (Ventifact Bottle): a note
+    from pyengine import cardlib
+    from pyengine.compiler import compile_card
+    bottle = compile_card(cardlib.parse_card({"name": "Ventifact Bottle", "type": "Artifact", "mana_cost": "{3}",
+        "text": "{X}{1}, {T}: Put X charge counters on this artifact. Activate only as a sorcery.\nAt the beginning "
+                "of your first main phase, if this artifact has a charge counter on it, tap it and remove all charge "
+                "counters from it. Add {C} for each charge counter removed this way."}))
+    assert "could-produce" in bottle.not_modelled[-1].affects
 
 
 AUTOGENERATOR = {"name": "Empowered Autogenerator", "type": "Artifact", "mana_cost": "{4}",

@@ -71,7 +71,9 @@ def ability_mana(ctx, sentences):
         return None, "no effect"
     adding = [s for s in sentences if affects.changes_mana(s)]
     first = adding[0] if adding else sentences[0]
-    if any(isinstance(lead, ir.Node) and lead.kind == "lead_if" for lead in first.leads):
+    upto = sentences[:sentences.index(first) + 1]
+    if any(isinstance(lead, ir.Node) and lead.kind == "lead_if" for s in upto for lead in s.leads):
+        # an intervening "if" (603.4) leads the first sentence; any "if" up to the mana may stop it
         return None, ("the condition checked as the ability resolves (603.4) is not evaluated: "
                       "could-produce does not know whether it adds mana")
     clause = _add_clause(first)
@@ -100,7 +102,9 @@ def _facts(ab, mana):
 
 
 def _own_amount(term):
-    return getattr(term, "name", None) in ("counters", "stat", "others")
+    """An amount of the ability's own permanent, or of what its cost did (removed, sacrificed): read
+    for activated mana abilities only."""
+    return getattr(term, "name", None) in ("counters", "stat", "others", "removed", "sacrificed")
 
 
 def loyalty(ctx, a):
