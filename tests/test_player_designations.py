@@ -1,7 +1,9 @@
-"""Mana of a color in the commander's color identity (903.4, 903.4f, 702.124c): "{T}: Add one mana of
-any color in your commander's color identity." reads the snapshot's `commander_identity` for the
+"""What the snapshot says of each player, read by mana abilities. Mana of a color in the
+commander's color identity (903.4, 903.4f, 702.124c): "{T}: Add one mana of any color in your
+commander's color identity." reads the snapshot's `commander_identity` for the
 player who controls it; a player with no commander (the default) gets no mana from it. Real cards,
-Oracle text as printed (Command Tower, Arcane Signet)."""
+Oracle text as printed (Command Tower, Arcane Signet). The initiative (725.1) and completed
+dungeons (309.7) are read by "If ..., add ... instead" (tests/scenarios/conditional_mana.yaml)."""
 
 import yaml
 
@@ -88,3 +90,21 @@ def test_apply_keeps_the_commander_identity(tmp_path):
     code, out, err = run_cli(["apply", s, "activate", "tower", "--ability", "1", "--option", "2", "--json"])
     assert (code, err) == (0, ""), err
     assert out["snapshot"]["commander_identity"] == {"alice": ["W", "G"]}
+
+
+def test_initiative_and_completed_dungeons_are_validated():
+    # 725.1, 309.7: the snapshot's designations of a player (default: nobody has them)
+    base = {"players": ["alice"]}
+    assert problems({**base, "initiative": "bob"}) == ["initiative: unknown player 'bob'; players are alice"]
+    assert problems({**base, "dungeons_completed": {"alice": -1}}) == [
+        "dungeons_completed[alice]: must not be negative, got -1"]
+
+
+def test_apply_keeps_the_initiative_and_dungeons(tmp_path):
+    p = tmp_path / "s.yaml"
+    p.write_text(yaml.safe_dump({"players": ["alice", "bob"], "initiative": "bob", "cards": CARDS,
+                                 "dungeons_completed": {"alice": 2}, "commander_identity": {"alice": ["G"]},
+                                 "battlefield": [{"id": "t", "card": "Command Tower", "controller": "alice"}]}))
+    code, out, err = run_cli(["apply", str(p), "activate", "t", "--json"])
+    assert (code, err) == (0, ""), err
+    assert out["snapshot"]["initiative"] == "bob" and out["snapshot"]["dungeons_completed"] == {"alice": 2}
