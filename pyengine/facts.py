@@ -86,6 +86,9 @@ def turn_facts(snapshot):
     """Priority, land plays, mana pools and the stack as facts (kb/schema.lp)."""
     f = [("priority", snapshot.priority)] if snapshot.priority else []
     f += [("lands_played", pl, n) for pl, n in snapshot.lands_played.items()]
+    f += [("commander_color", pl, Const(c.lower())) for pl, cs in snapshot.commander_identity.items() for c in cs]
+    f += [("has_initiative", snapshot.initiative)] if snapshot.initiative is not None else []
+    f += [("dungeons_completed", pl, n) for pl, n in snapshot.dungeons_completed.items()]
     for pl, kinds in pool_kinds(snapshot).items():
         for k, (m, n) in enumerate(kinds):
             f.append(("pool_mana", pl, k, Const(m.type.lower()), Const("snow" if m.snow else "plain"), n))

@@ -24,7 +24,8 @@ STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "de
 FACE_DOWN = ("manifest", "manifest_dread", "cloak", "morph", "disguise")
 ID = re.compile(rf"[A-Za-z0-9_-]{{1,{limits.MAX_ID}}}")      # used with fullmatch ('$' would accept "a\n")
 TOP_KEYS = ("players", "active", "step", "priority", "battlefield", "hand", "library", "graveyard",
-            "life", "lands_played", "mana_pool", "stack", "effects", "cards")
+            "life", "lands_played", "mana_pool", "stack", "effects", "cards", "commander_identity",
+            "initiative", "dungeons_completed")
 PERM_KEYS = ("id", "card", "controller", "owner", "tapped", "controlled_since_turn_start",
              "counters", "attached_to", "face_down", "exerted_by", "x", "phased_out", "chosen", "token")
 # choices made as a permanent entered (614.12), by kind: `chosen: {color: G}`
@@ -102,6 +103,9 @@ class Snapshot:
     lands_played: dict = field(default_factory=dict)
     mana_pool: dict = field(default_factory=dict)
     stack: list = field(default_factory=list)
+    commander_identity: dict = field(default_factory=dict)   # player -> colors (903.4); absent: no commander
+    initiative: str | None = None                             # the player who has the initiative (725)
+    dungeons_completed: dict = field(default_factory=dict)    # player -> dungeons completed (309.7)
 
     def permanent(self, pid):
         """The permanent with this id, or None."""
@@ -148,6 +152,12 @@ class Snapshot:
                             for e in self.effects]
         if self.extra_cards:
             d["cards"] = copy.deepcopy(self.extra_cards)
+        if self.commander_identity:
+            d["commander_identity"] = {pl: list(cs) for pl, cs in self.commander_identity.items()}
+        if self.initiative is not None:
+            d["initiative"] = self.initiative
+        if any(self.dungeons_completed.values()):
+            d["dungeons_completed"] = {pl: n for pl, n in self.dungeons_completed.items() if n}
         return d
 
 
@@ -318,12 +328,44 @@ def validate(data):
             if n is not None:
                 lands[pl] = n
     pool = _mana_pool(c, data, player_ref, good_players)
+    identity = _commander_identity(c, data, player_ref)
+    initiative = data.get("initiative")
+    initiative = None if initiative is None else player_ref(initiative, "initiative")
+    dungeons = {}
+    for pl, n in c.typed(data, "dungeons_completed", dict, {}, "", "a mapping from player to a number").items():
+        if player_ref(pl, "dungeons_completed") is not None and n is not None:
+            n = c.number(n, f"dungeons_completed[{pl}]")
+            if n:
+                dungeons[pl] = n
     stack = _stack(c, data, player_ref, card_ref, {p.id: p for p in perms})
 
     if c.p:
         raise InputError(_cap(c.p))
     return Snapshot(good_players, active, step, perms, zones["hand"], zones["library"],
-                    zones["graveyard"], life, effects, list(extra), cards, priority, lands, pool, stack)
+                    zones["graveyard"], life, effects, list(extra), cards, priority, lands, pool, stack,
+                    identity, initiative, dungeons)
+
+
+def _commander_identity(c, data, player_ref):
+    """{player: colors}: the color identity of each player's commander (903.4), of both commanders
+    together for a player with two (702.124c), as letters of W U B R G in that order; a player not
+    listed has no commander (903.4f). An empty list is a commander with no color."""
+    out = {}
+    given = c.typed(data, "commander_identity", dict, {}, "", "a mapping from player to a list of colors")
+    for pl, colors in given.items():
+        where = f"commander_identity[{pl}]"
+        if player_ref(pl, "commander_identity") is None:
+            continue
+        if not isinstance(colors, list):
+            c.add(f"{where}: must be a list of colors such as [W, U], got {show(colors)}")
+            continue
+        colors = c.sized(colors, len(COLOR_LETTERS), where, "colors")
+        bad = [v for v in colors if v not in COLOR_LETTERS]
+        if bad:
+            c.add(f"{where}: {show(bad[0])} is not a color; expected some of {', '.join(COLOR_LETTERS)}")
+            continue
+        out[pl] = tuple(v for v in COLOR_LETTERS if v in colors)
+    return out
 
 
 def _mana_pool(c, data, player_ref, players):

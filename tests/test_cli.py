@@ -316,7 +316,7 @@ def test_strict_refuses_when_card_text_is_not_modelled(tmp_path):
     snap.write_text(yaml.safe_dump({"players": ["alice"], "battlefield": [
         {"id": "c", "card": "Test Prism", "controller": "alice"}], "cards": [
         {"name": "Test Prism", "type": "Artifact",
-         "text": "{T}: Add one mana of any color in your commander's color identity."}]}))
+         "text": "{T}: Add two mana of any color in your commander's color identity."}]}))
     code, out, err = run_cli(["--strict", "could-produce", str(snap), "--json"])
     assert code == 3 and out == ""
     assert "note: Test Prism (line 1) not modelled" in err and "error: --strict" in err

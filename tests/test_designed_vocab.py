@@ -102,10 +102,11 @@ def test_an_activation_restriction_is_named():
 
 
 def test_mana_that_replaces_the_first_mana_withholds_it():
-    """106.7: with the initiative (a condition the KB does not evaluate) the ability would add {C}{C}
-    instead of {C}: giving its {C} alone as what it could produce would be wrong, so no mana fact
-    is given at all."""
-    c = compiled("{T}: Add {C}. If you have the initiative, add {C}{C} instead.", "Artifact")
+    """106.7: with creatures named Mine Worker and Power Plant Worker (a condition the KB does not
+    evaluate) the ability would add {C}{C}{C} instead of {C} (Tower Worker): giving its {C} alone as
+    what it could produce would be wrong, so no mana fact is given at all."""
+    c = compiled("{T}: Add {C}. If you control creatures named Mine Worker and Power Plant Worker, "
+                 "add {C}{C}{C} instead.", "Artifact Creature — Assembly-Worker")
     assert facts(c, {"mana_option", "mana_each", "mana_reflect", "mana_if"}) == set()
     [note] = c.not_modelled
     assert {"could-produce", "produce"} <= note.affects
@@ -119,6 +120,18 @@ def test_mana_replaced_by_a_condition_the_kb_evaluates():
     assert facts(c, {"mana_if"}) == {f'mana_if({AB},self_has_counter("luck"))'}
     assert facts(c, {"mana_option"}) == {f"mana_option(case({AB},otherwise),1,c,1)"} | {
         f"mana_option(case({AB},instead),{o},{t},1)" for o, t in enumerate("wubrg", 1)}
+    [note] = c.not_modelled
+    assert note.affects == frozenset({"actions", "cast-free", "apply"})
+
+
+@pytest.mark.parametrize("text,cond", [
+    # Sarevok's Tome (725.1) and Undermountain Adventurer (309.7): conditions the snapshot tells
+    ("{T}: Add {C}. If you have the initiative, add {C}{C} instead.", "has_initiative"),
+    ("{T}: Add {G}{G}. If you've completed a dungeon, add six {G} instead.", "completed_dungeon"),
+])
+def test_a_designation_of_the_player_is_a_condition_the_kb_evaluates(text, cond):
+    c = compiled(text, "Artifact")
+    assert facts(c, {"mana_if"}) == {f"mana_if({AB},{cond})"}
     [note] = c.not_modelled
     assert note.affects == frozenset({"actions", "cast-free", "apply"})
 

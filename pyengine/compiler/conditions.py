@@ -4,7 +4,9 @@
   filter of kb/final_filters.lp (``mana_ir.final_filter``: also "with defender", "with power 4 or
   greater", read over final characteristics); "an A and a B": ``and`` of two such terms;
 - ``self_has_counter(K)``: "~ has a K counter on it" (122.1);
-- ``played_land``: "you played a land this turn" (305.2).
+- ``played_land``: "you played a land this turn" (305.2);
+- ``has_initiative``: "you have the initiative" (725.1);
+- ``completed_dungeon``: "you've completed a dungeon" (309.7).
 
 :func:`condition` returns None for any other condition: the line then stays a note.
 """
@@ -29,7 +31,17 @@ def condition(lead_if):
         return _has_counter(c.verb)
     if isinstance(c, ir.Node) and c.kind == "past_clause":
         return _played_land(c)
+    if c == _HAS_INITIATIVE:
+        return Const("has_initiative")
+    if c == _COMPLETED_DUNGEON:
+        return Const("completed_dungeon")
     return None
+
+
+# 725.1: the initiative is a designation a player has; 309.7: a player completes a dungeon
+_HAS_INITIATIVE = ir.Node("you_have", ("you have", ir.Verb("have_object", (
+    ir.Obj(ir.Quantity("the"), None, ((ir.Char("noun", "initiative"),),), (), ()),))))
+_COMPLETED_DUNGEON = ir.Node("perfect", ("you have", "completed a dungeon"))
 
 
 def _you_control(c):

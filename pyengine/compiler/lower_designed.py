@@ -142,13 +142,15 @@ def _granted(ctx, sentences):
     shape = _grant_shape(sentences)
     if shape is None:
         return None
-    f, pt, keywords, quoted = shape
+    f, pt, keywords, quoted, strips, cond = shape
     if pt is not None:
         pt_fact = _grant_pt(ctx, f, pt)
         if pt_fact is None:
             return None
     from .lower import Ctx, lower
     facts, notes, answers = [("static", ctx.ab)], [], []
+    if cond is not None:
+        facts.append(("grant_if", ctx.ab, cond))
     if pt is not None:
         facts.append(pt_fact)
     raw_quotes = ctx.raw.split('"')[1::2]
@@ -178,6 +180,13 @@ def _granted(ctx, sentences):
             answers.append(e.affects if e.affects is not None else affects.keyword(k.name))
             continue
         facts += [("grants_filter", ctx.ab, f, kw_ctx.ab)] + kw_facts
+    if strips:
+        # 613.1f: "<permanents> have "<ability>" and lose all other abilities": one effect that
+        # grants and removes (kb/lose_other_abilities.lp), for a filter that is not relative to
+        # the granting permanent but "you control"
+        if not _strip_filter_known(f):
+            return "abilities removed from these permanents are not modelled", facts
+        facts.append(("loses_other_abilities", ctx.ab, f))
     if not grant_filter_known(f):
         return _grant_filter_reason(f), facts
     if notes:
@@ -221,7 +230,13 @@ def _grant_shape(sentences):
     if not all(isinstance(c, ir.Clause) and not c.aux and not c.tails for c in cs) \
             or any(c.subject is not None for c in cs[1:]) or any(j != "and" for j in s.joins):
         return None
-    if s.leads:
+    cond = None
+    if s.leads and isinstance(cs[0].subject, ir.Obj):
+        cond = _grant_condition(s.leads)
+        if cond is None:
+            return None
+        f = grant_filter(cs[0].subject)
+    elif s.leads:
         f = _as_long_as_attached(s.leads)
         if f is None or cs[0].subject != ir.Ref("it"):
             return None
@@ -229,6 +244,9 @@ def _grant_shape(sentences):
         f = grant_filter(cs[0].subject)
     else:
         return None
+    strips = len(cs) == 2 and cs[1].verb == _LOSE_OTHERS and not s.leads
+    if strips:
+        cs = cs[:1]
     have = cs[-1]
     if have.verb_name != "have" or len(cs) > 2:
         return None
@@ -256,7 +274,30 @@ def _grant_shape(sentences):
             return None
     if not quoted:
         return None
-    return f, pt, keywords, quoted
+    return f, pt, keywords, quoted, strips, cond
+
+
+def _grant_condition(leads):
+    """The condition of "As long as you control six or more lands, <permanents> have ...":
+    you_control_at_least(F,N) for a filter kb/filters.lp knows (read before layer 6, so that the
+    grant never depends on itself: kb/granted_abilities.lp), or None."""
+    if len(leads) != 1 or not isinstance(leads[0], ir.Node) or leads[0].kind != "lead_as_long_as":
+        return None
+    from .conditions import condition
+    term = condition(leads[0])
+    if not (isinstance(term, Fn) and term.name == "you_control_at_least" and mana_ir.known_filter(term.args[0])):
+        return None
+    return term
+
+
+_LOSE_OTHERS = ir.Verb("lose_abilities", ("lose", "all other abilities"))
+
+
+def _strip_filter_known(f):
+    """A filter kb/lose_other_abilities.lp reads: one of kb/filters.lp, alone or as you_control(F)."""
+    if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1:
+        f = f.args[0]
+    return not (isinstance(f, Fn) and f.name in ("attached", "other")) and mana_ir.known_filter(f)
 
 
 def _as_long_as_attached(leads):

@@ -325,6 +325,10 @@ def facts(ab, mana, x=None, sacrificed=False, removed=None):
             if among is not None:
                 # 105.1: one mana of a color some permanent of the filter has (kb/game_amounts.lp)
                 return [("mana_color_among", ab, 1, among)]
+        if k == "commander_identity" and mana.amount == ir.Number(1):
+            # 903.4, 903.4f: one mana of a color of the controller's commander's color identity, the
+            # snapshot's `commander_identity` (kb/commander_mana.lp); none without a commander
+            return [("mana_commander_identity", ab, 1)]
         if k == "different" and _int(mana.amount) is not None and 1 <= _int(mana.amount) <= len(COLORS):
             # "two mana of different colors": one option per set of that many distinct colors (105.1)
             return _options(ab, [tuple((c, 1) for c in cs) for cs in combinations(COLORS, mana.amount.value)])

@@ -1,0 +1,76 @@
+"""Static abilities that add types to their own permanent (205.1b, 604.3, 613.1d; kb/self_types.lp).
+Real cards, Oracle text as printed; each answer changes what another permanent could produce (106.7)."""
+
+import yaml
+
+from helpers import run_cli
+from pyengine import cardlib
+from pyengine.compiler import compile_card
+
+SKYCLAVE = {"name": "Awakened Skyclave", "mana_cost": "{3}{G}", "type": "Creature — Elemental", "power": 4,
+            "toughness": 4, "text": "Vigilance, haste\nAs long as this creature is on the battlefield, it's a land "
+                                    "in addition to its other types.\n{T}: Add one mana of any color."}
+NEXUS = {"name": "Planar Nexus", "type": "Land",
+         "text": "This land is every nonbasic land type. (Nonbasic land types include Cave, Desert, Gate, Lair, "
+                 "Locus, Mine, Power-Plant, Sphere, Tower, and Urza's.)\n{T}: Add {C}.\n{1}, {T}: Add one mana of any color."}
+PACKBEAST = {"name": "Stonework Packbeast", "mana_cost": "{1}", "type": "Artifact Creature — Golem", "power": 1,
+             "toughness": 1, "text": "Stonework Packbeast is also a Cleric, Rogue, Warrior, and Wizard.\n"
+                                     "{2}: Add one mana of any color."}
+GOND_GATE = {"name": "Gond Gate", "type": "Land — Gate",
+             "text": "Other Gates you control enter untapped.\n{T}: Add one mana of any color that a Gate you "
+                     "control could produce."}
+POOL = {"name": "Reflecting Pool", "type": "Land",
+        "text": "{T}: Add one mana of any type that a land you control could produce."}
+
+
+def board(tmp_path, perms):
+    snap = {"players": ["alice", "bob"], "cards": [SKYCLAVE, NEXUS, PACKBEAST, GOND_GATE, POOL],
+            "battlefield": [dict(zip(("id", "card", "controller"), p)) for p in perms]}
+    p = tmp_path / "s.yaml"
+    p.write_text(yaml.safe_dump(snap))
+    return str(p)
+
+
+def answer(args):
+    code, out, err = run_cli(args + ["--json"])
+    assert (code, err) == (0, ""), err
+    return out
+
+
+def test_a_creature_that_is_also_a_land_is_reflected_by_reflecting_pool(tmp_path):
+    # Awakened Skyclave is a land (and still a creature): a land alice controls that could produce
+    # any color, so her Reflecting Pool could too (106.7)
+    s = board(tmp_path, [("sky", "Awakened Skyclave", "alice"), ("pool", "Reflecting Pool", "alice")])
+    assert answer(["could-produce", s])["pool"] == ["B", "G", "R", "U", "W"]
+    shown = answer(["show", s, "sky"])
+    assert sorted(shown["types"]) == ["Creature", "Land"] and shown["subtypes"] == ["Elemental"]
+
+
+def test_every_nonbasic_land_type_makes_planar_nexus_a_gate(tmp_path):
+    # 205.3i: Gate is a nonbasic land type; Gond Gate reflects the colors a Gate alice controls could
+    # produce: Planar Nexus ({1}, {T}: any color), not colorless (a reflector of colors, 106.7)
+    s = board(tmp_path, [("nexus", "Planar Nexus", "alice"), ("gond", "Gond Gate", "alice")])
+    assert answer(["could-produce", s])["gond"] == ["B", "G", "R", "U", "W"]
+    assert answer(["show", s, "nexus"])["subtypes"] == [
+        "Cave", "Desert", "Gate", "Lair", "Locus", "Mine", "Planet", "Power-Plant", "Sphere", "Tower", "Town", "Urza's"]
+
+
+def test_is_also_adds_creature_types(tmp_path):
+    s = board(tmp_path, [("beast", "Stonework Packbeast", "alice")])
+    assert answer(["show", s, "beast"])["subtypes"] == ["Cleric", "Golem", "Rogue", "Warrior", "Wizard"]
+
+
+def test_the_lines_are_no_longer_notes_and_their_facts_are_read_as_types():
+    facts = {c["name"]: compile_card(cardlib.parse_card(c)) for c in (SKYCLAVE, NEXUS, PACKBEAST)}
+    assert all(not c.not_modelled for c in facts.values())
+    kinds = {f[0] for c in facts.values() for f in c.facts}
+    assert {"self_adds_type", "self_adds_subtype", "self_adds_land_types"} <= kinds
+
+
+def test_a_type_that_replaces_the_others_stays_a_note():
+    # Arixmethes: "it's a land. (It's not a creature.)" replaces its types under a condition: not this shape
+    c = compile_card(cardlib.parse_card({"name": "Arixmethes, Slumbering Isle", "type": "Legendary Creature — Kraken",
+                                         "mana_cost": "{2}{G}{U}", "power": 12, "toughness": 12, "text":
+                                         "As long as Arixmethes has a slumber counter on it, it's a land. (It's not a creature.)"}))
+    [note] = c.not_modelled
+    assert "could-produce" in note.affects
