@@ -43,7 +43,9 @@ class PaymentAnswer:
             if cl not in self._sorted:        # the members of a class in id order (their text's)
                 self.members[cl].sort(key=render_term)
                 self._sorted.add(cl)
-            members = free.setdefault(cl, iter([s for s in self.members[cl] if s not in excluded]))
+            members = free.get(cl)
+            if members is None:               # taken lazily: a payment taps a few of a class
+                members = free[cl] = (s for s in self.members[cl] if s not in excluded)
             for _ in range(n):
                 paid.append((next(members), ability, mana.letters(mana.counts(vector))))
         return sorted(paid, key=lambda t: t[0])
