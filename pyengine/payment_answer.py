@@ -7,6 +7,8 @@ from .payplan import symbol_text
 from .terms import Const, Fn, render as render_term
 
 GENERIC, X, COST, ACTIVATE = Const("generic"), Const("x"), Const("cost"), Const("activate")
+# the predicates of the atoms it reads (a caller that grouped the answer set may pass only those)
+READS = ("source_class", "class_outcome", "tap_count", "phyrexian_by_life", "action_detail", "ability_detail")
 
 
 class PaymentAnswer:
