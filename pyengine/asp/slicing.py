@@ -78,14 +78,18 @@ def program(root, query, parts, fact_preds, cone=True, facts=None):
     fire when the facts have the predicates FACT_PREDS ((name, arity) pairs), by the shapes of
     FACTS (the fact tuples, if given: shapes.py), and, with CONE, that a shown atom depends on;
     ``#program`` directives included. None if the program is not deterministic (then load the
-    files instead)."""
+    files instead). A process keeps the texts it made, by what they depend on (_key)."""
     table = _table(str(root), query, tuple(parts))
     if not (table["deterministic"] or (table["stratified"] and layout.any_optimal(str(root), query))):
         return None
+    key = _key(table, fact_preds, facts)
+    text = _PROGRAMS.get((key, cone))
+    if text is not None:
+        return text
     statements = table["statements"]
     keep = fires(table, fact_preds)
     if facts is not None:
-        keep = _refined(table, keep, facts, fact_preds)
+        keep = _refined(table, keep, facts, fact_preds, key)
     if cone and table["hides"]:
         keep = needed(table, keep)
     out, part = [], None
@@ -95,33 +99,38 @@ def program(root, query, parts, fact_preds, cone=True, facts=None):
             out.append(f"#program {name}.")
             part = name
         out.append(text)
-    return "\n".join(out)
+    text = "\n".join(out)
+    if len(_PROGRAMS) > 256:
+        _PROGRAMS.clear()
+    _PROGRAMS[(key, cone)] = text
+    return text
 
 
-def _refined(table, firing, facts, fact_preds):
-    """shapes.refine(TABLE, FIRING, FACTS), kept by the facts' predicates and the shapes that tell
-    rules apart (shapes.fact_shapes): in this process's memory, else in the cache (kind
-    ``kb-shapes``), else computed (~10 ms on `actions`) and cached. Snapshots alike in those (any
-    number of permanents of the same cards) share the entry."""
-    told = shapes.fact_shapes(facts, shapes.told_apart(table))
-    key = repr((table["_name"], sorted(map(tuple, fact_preds)),
-                sorted((sig, sorted(map(repr, v))) for sig, v in told.items())))
-    keep = _REFINED.get(key)
-    if keep is None:
-        name = cachedir.digest(key.encode("utf-8")) + ".json"
-        try:
-            with open(cachedir.path(SHAPES_KIND, version(), name), encoding="utf-8") as f:
-                keep = set(json.load(f))
-        except (OSError, ValueError, TypeError):
-            keep = shapes.refine(table, firing, facts, fact_preds, told)
-            cachedir.write(SHAPES_KIND, version(), json.dumps(sorted(keep)).encode("utf-8"), name)
-        if len(_REFINED) > 256:
-            _REFINED.clear()
-        _REFINED[key] = keep
-    return keep
+def _key(table, fact_preds, facts):
+    """What the statements kept depend on: TABLE (its file in the cache), FACT_PREDS and, if FACTS
+    are given, the shapes of the facts of the predicates some rule reads with a function symbol
+    (shapes.fact_shapes); snapshots alike in those (any number of permanents of the same cards)
+    share it."""
+    told = (sorted((sig, sorted(map(repr, v)))
+                   for sig, v in shapes.fact_shapes(facts, shapes.told_apart(table)).items())
+            if facts is not None else None)
+    return repr((table["_name"], sorted(map(tuple, fact_preds)), told))
 
 
-_REFINED = {}               # _refined's key -> statement indices, as computed or read by this process
+def _refined(table, firing, facts, fact_preds, key):
+    """shapes.refine(TABLE, FIRING, FACTS): from the cache (kind ``kb-shapes``, by KEY: _key), else
+    computed (~10 ms on `actions`) and cached."""
+    name = cachedir.digest(key.encode("utf-8")) + ".json"
+    try:
+        with open(cachedir.path(SHAPES_KIND, version(), name), encoding="utf-8") as f:
+            return set(json.load(f))
+    except (OSError, ValueError, TypeError):
+        keep = shapes.refine(table, firing, facts, fact_preds)
+        cachedir.write(SHAPES_KIND, version(), json.dumps(sorted(keep)).encode("utf-8"), name)
+        return keep
+
+
+_PROGRAMS = {}              # (_key, cone) -> the program text, as made by this process
 SHAPES_KIND = "kb-shapes"
 
 
