@@ -25,7 +25,6 @@ JSON: a function symbol ``[name, [args]]``, a variable its name, anything else `
 from itertools import product
 
 import clingo
-import clingo.ast
 
 DEPTH = 3              # terms are told apart down to this depth: act(cast,C,cast(Ch,kicked(Ab)))
 CAP = 64               # at most this many shapes of one argument or one predicate, else any term
@@ -34,6 +33,7 @@ CAP = 64               # at most this many shapes of one argument or one predica
 # -- patterns from the ASTs (when the statement table is built) ------------------------------------
 def _term(t):
     """The pattern of the term AST T."""
+    import clingo.ast                 # only when a table is built: a query does not import it
     T = clingo.ast.ASTType
     a = t.ast_type
     if a == T.Variable:
@@ -53,6 +53,7 @@ def _symbol(s):
 
 def _atom(atom):
     """[name, [argument patterns]] of a symbolic atom AST, or None."""
+    import clingo.ast
     T = clingo.ast.ASTType
     if atom.ast_type != T.SymbolicAtom:
         return None
@@ -62,6 +63,7 @@ def _atom(atom):
 
 def patterns(rule):
     """[head atoms, positive body atoms] of the (unpooled) rule AST RULE, as patterns."""
+    import clingo.ast
     T = clingo.ast.ASTType
     head, heads = rule.head, []
     if head.ast_type == T.Literal:
