@@ -169,15 +169,18 @@ def actions(snapshot, player=None):
     check_player(snapshot, player)
     # the answer is ordered below (render.actions, PaymentAnswer): the model need not be
     [model] = engine(snapshot, "actions", facts=[("asked_player", player)]).ask(optimize=True, ordered=False)
-    questions = {a[1]: a[2] for a in model if a[0] == "question_of"}
-    paid = {a[1] for a in model if a[0] == "paid"}
-    too_large = {a[1] for a in model if a[0] == "payment_too_large"}
-    partial = any(a[0] == "payment_partial" for a in model)
-    needs_plan = {a[1] for a in model if a[0] == "question_needs_plan"}
-    restricted = any(a[0] == "restricted_for_abilities" for a in model)
-    restricted_payer = any(a[0] == "restricted_payer" for a in model)
-    from .payment_answer import PaymentAnswer
-    answer = PaymentAnswer(model)
+    by = {}                                 # the atoms by predicate: the model is walked once
+    for a in model:
+        by.setdefault(a[0], []).append(a)
+    questions = {a[1]: a[2] for a in by.get("question_of", ())}
+    paid = {a[1] for a in by.get("paid", ())}
+    too_large = {a[1] for a in by.get("payment_too_large", ())}
+    partial = "payment_partial" in by
+    needs_plan = {a[1] for a in by.get("question_needs_plan", ())}
+    restricted = "restricted_for_abilities" in by
+    restricted_payer = "restricted_payer" in by
+    from .payment_answer import PaymentAnswer, READS
+    answer = PaymentAnswer(a for name in READS for a in by.get(name, ()))
     atoms, payments, plans, spent = [], {}, {}, {}
     for atom in model:
         q = questions.get(atom[2]) if atom[0] == "legal_action" else None

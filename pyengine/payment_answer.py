@@ -7,6 +7,8 @@ from .payplan import symbol_text
 from .terms import Const, Fn, render as render_term
 
 GENERIC, X, COST, ACTIVATE = Const("generic"), Const("x"), Const("cost"), Const("activate")
+# the predicates of the atoms it reads (a caller that grouped the answer set may pass only those)
+READS = ("source_class", "class_outcome", "tap_count", "phyrexian_by_life", "action_detail", "ability_detail")
 
 
 class PaymentAnswer:
@@ -43,7 +45,9 @@ class PaymentAnswer:
             if cl not in self._sorted:        # the members of a class in id order (their text's)
                 self.members[cl].sort(key=render_term)
                 self._sorted.add(cl)
-            members = free.setdefault(cl, iter([s for s in self.members[cl] if s not in excluded]))
+            members = free.get(cl)
+            if members is None:               # taken lazily: a payment taps a few of a class
+                members = free[cl] = (s for s in self.members[cl] if s not in excluded)
             for _ in range(n):
                 paid.append((next(members), ability, mana.letters(mana.counts(vector))))
         return sorted(paid, key=lambda t: t[0])

@@ -93,8 +93,32 @@ def actions(model, payments=None, extras=None):
             d = action(atom[2])
             d["not_modelled"] = value(atom[3])
             unknown.append(d)
-    key = lambda d: (d.get("permanent") or d.get("card") or "", d["kind"], str(d.get("ability", "")), str(d))
-    return sorted(legal, key=key), sorted(refused, key=key), sorted(unknown, key=key)
+    return _sorted(legal), _sorted(refused), _sorted(unknown)
+
+
+def _sorted(ds):
+    """The action dicts DS sorted by (permanent or card, kind, ability, the whole dict's text): the
+    text, which costs most, is rendered only for dicts whose first three keys tie."""
+    rows = sorted(((_first_key(d), d) for d in ds), key=_row_key)
+    out, i = [], 0
+    while i < len(rows):
+        j = i + 1
+        while j < len(rows) and rows[j][0] == rows[i][0]:
+            j += 1
+        if j - i == 1:
+            out.append(rows[i][1])
+        else:
+            out += sorted((r[1] for r in rows[i:j]), key=str)
+        i = j
+    return out
+
+
+def _first_key(d):
+    return (d.get("permanent") or d.get("card") or "", d["kind"], str(d.get("ability", "")))
+
+
+def _row_key(row):
+    return row[0]
 
 
 ACTIVATE = Const("activate")

@@ -25,6 +25,12 @@ class Const:
     def __str__(self):
         return self.name
 
+    def __hash__(self):
+        return _cached_hash(self, (self.name,))
+
+    def __reduce__(self):
+        return Const, (self.name,)
+
 
 @dataclass(frozen=True)
 class Fn:
@@ -39,6 +45,26 @@ class Fn:
 
     def __str__(self):
         return f"{self.name}({','.join(render(a) for a in self.args)})"
+
+    def __hash__(self):
+        return _cached_hash(self, (self.name, self.args))
+
+    def __reduce__(self):
+        return Fn, (self.name, self.args)
+
+
+def _cached_hash(term, fields):
+    """The hash of a term (that of its FIELDS, as a dataclass's own), computed once per object:
+    answers use the same terms as keys of many dictionaries (actions: every action, ability and
+    class), and a compound term's hash is otherwise recomputed, all its subterms too, on each
+    look-up. It is kept out of pickles and copies (``__reduce__``): a string's hash differs from
+    one process to the next."""
+    try:
+        return term._hash
+    except AttributeError:
+        h = hash(fields)
+        object.__setattr__(term, "_hash", h)
+        return h
 
 
 def fn(name, *args):

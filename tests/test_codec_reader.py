@@ -71,3 +71,31 @@ def test_each_thread_reads_with_buffers_of_its_own():
         t.join()
     assert not errors and all(out) and len(out) == 800
     assert codec._READER.buffers() is codec._READER.buffers()
+
+
+def test_a_models_atoms_are_read_from_their_representations():
+    """codec.model_symbols copies a model's atoms as representations in one call (no Symbol object
+    per atom); atom_tuple and atom_row read them as they read the Symbols, after the solve."""
+    ctl = clingo.Control(["--warn=none"])
+    ctl.add("base", [], "\n".join(t + "." for t in TEXTS if "\\" not in t) + "\n#show.\n#show q/0.\n"
+            "#show legal_action/2.")
+    ctl.ground([("base", [])])
+    kept = []
+    ctl.solve(on_model=lambda m: kept.append((m.symbols(shown=True), list(m.symbols(shown=True)))))
+    [(seq, symbols)] = kept
+    reps = codec.model_symbols(seq)
+    assert all(type(r) is int for r in reps) and len(reps) == len(symbols) == 2
+    assert [codec.atom_tuple(r, {}) for r in reps] == [codec.atom_tuple(s) for s in symbols]
+    assert [codec.atom_row(r, {}, {}) for r in reps] == [codec.atom_row(s, {}, {}) for s in symbols]
+
+
+def test_a_terms_hash_is_kept_with_it_but_not_in_a_pickle():
+    """Terms hash once (terms._cached_hash): the hash is a dataclass's own, and a pickle or a copy
+    carries none (a string's hash differs from one process to the next)."""
+    import copy
+    import pickle
+    t = Fn("act", (Const("cast"), "c", Fn("cast", (Fn("one", ("c",)), Const("none")))))
+    assert hash(t) == hash(("act", t.args)) and hash(Const("g")) == hash(("g",))
+    assert "_hash" in vars(t)
+    for u in (pickle.loads(pickle.dumps(t)), copy.deepcopy(t), copy.copy(t)):
+        assert u == t and "_hash" not in vars(u) and hash(u) == hash(t)

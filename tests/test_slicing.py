@@ -27,8 +27,10 @@ def true_atoms(engine, externals):
 
 
 def forward_atoms(query, parts, facts, externals):
-    """The true atoms of the program without the rules that can't fire (no cone)."""
-    text = slicing.program(kb_root(), query, parts, {(f[0], len(f) - 1) for f in facts}, cone=False)
+    """The true atoms of the program without the rules that can't fire, by predicates and by shapes
+    (no cone)."""
+    text = slicing.program(kb_root(), query, parts, {(f[0], len(f) - 1) for f in facts}, cone=False,
+                           facts=facts)
     ctl = clingo.Control(["--warn=none"], logger=codec.quiet)
     ctl.add("base", [], text)
     with ctl.backend() as backend:
@@ -265,3 +267,70 @@ def test_a_sliced_program_used_again_is_added_from_its_parsed_statements():
     again = Engine(facts, "actions")
     assert again.sliced and driver._added[text] == 2
     assert again.ask(optimize=True) == first
+
+
+def test_rules_whose_literals_no_atom_matches_by_shape_are_left_out(tmp_path):
+    """A positive body literal with a function symbol or constant that no atom of its predicate can
+    have (the facts' shapes, and those the rules give their heads, a variable taking the shapes a
+    body literal binds it to) blocks its rule: shapes.py. What is left out derives nothing: the
+    ground atoms are those of the whole program."""
+    from pyengine.asp import shapes
+    from pyengine.terms import Fn
+    text = ("cost(a,tap). cost(b,mana(g)).\n"
+            "t(X) :- cost(X,tap).\n"                       # fires: a fact has the shape
+            "s(X) :- cost(X,sacrifice(_)).\n"              # no cost/2 atom has sacrifice(...)
+            "w(F) :- cost(_,mana(F)).\n"
+            "k(X,act(cast,X)) :- t(X).\n"
+            "c(X) :- k(_,act(cast,X)).\n"                  # a head's shape: act(cast,_)
+            "d(X) :- k(_,act(attack,X)).\n"                # no k/2 atom has act(attack,_)
+            "r(M) :- w(M).\n"
+            "g :- r(g).\n"                                 # w(F) takes F from mana(F): any term
+            "h(Y) :- e(Y).\n"                              # an external: any term
+            "h2 :- h(foo(_)).\n"
+            "#external e(X) : t(X).\n")
+    (tmp_path / "p.lp").write_text(text, encoding="utf-8")
+    t = slicing.build(str(tmp_path), ["p.lp"], {"base"})
+    t["_name"] = "test"
+    facts = [("in", Fn("f", (1,)))]
+    firing = slicing.fires(t, {("in", 1)})
+    kept = {t["statements"][i][1] for i in shapes.refine(t, firing, facts, {("in", 1)})}
+    assert "t(X) :- cost(X,tap)." in kept and "c(X) :- k(_,act(cast,X))." in kept
+    assert "g :- r(g)." in kept and "h2 :- h(foo(_))." in kept
+    assert "s(X) :- cost(X,sacrifice(_))." not in kept and "d(X) :- k(_,act(attack,X))." not in kept
+    # a fact's shape counts (of a predicate some rule reads with a function symbol: in(f(_)); the
+    # others' facts are taken as any terms): with in(sacrifice(x)) read as cost, the rule is kept
+    (tmp_path / "p.lp").write_text(text + "cost(Z,Y) :- in(Y), z(Z).\nz(q).\nu :- in(f(_)).\n",
+                                   encoding="utf-8")
+    t = slicing.build(str(tmp_path), ["p.lp"], {"base"})
+    for fact, keeps in (((("in", Fn("sacrifice", (Const("x"),))),), True), ((("in", Fn("f", (1,))),), False)):
+        firing = slicing.fires(t, {("in", 1)})
+        kept = {t["statements"][i][1] for i in shapes.refine(t, firing, fact, {("in", 1)})}
+        assert ("s(X) :- cost(X,sacrifice(_))." in kept) == keeps, fact
+    # the same ground atoms as the whole program
+    ctl = clingo.Control(["--warn=none"], logger=codec.quiet)
+    ctl.add("base", [], "\n".join(sorted(kept - {"#external e(X) : t(X). [false]"})) + "\n#external e(X) : t(X).")
+    ctl.ground([("base", [])])
+    whole = clingo.Control(["--warn=none"], logger=codec.quiet)
+    whole.add("base", [], text + "cost(Z,Y) :- in(Y), z(Z).\nz(q).\nu :- in(f(_)).\nin(f(1)).")
+    ctl.add("base", [], "in(f(1)).")
+    ctl.ground([("base", [])])
+    whole.ground([("base", [])])
+    atoms = lambda c: sorted(str(a.symbol) for a in c.symbolic_atoms)
+    assert atoms(ctl) == atoms(whole)
+
+
+def test_actions_on_a_board_without_those_shapes_grounds_fewer_rules():
+    """`actions` on a board of basic lands and a hand of creatures: the rules about attacking,
+    turning face up, sacrifice and tap costs, kicker and the like read shapes no atom has and are
+    left out (by predicates alone, they can fire)."""
+    snap = snapshot.validate({"players": ["alice", "bob"], "battlefield": [
+        {"id": f"f{i}", "card": "Forest", "controller": "alice"} for i in range(3)],
+        "hand": {"alice": ["Grizzly Bears"]}})
+    facts = snapshot_facts(snap) + [("asked_player", "alice")]
+    root, parts = str(kb_root()), ["base", *layout.query_parts(str(kb_root()), "actions")]
+    preds = {(f[0], len(f) - 1) for f in facts}
+    by_predicates = slicing.program(root, "actions", parts, preds)
+    by_shapes = slicing.program(root, "actions", parts, preds, facts=facts)
+    assert "act(attack," in by_predicates and "act(attack," not in by_shapes
+    assert "sacrifice(" in by_predicates and "sacrifice(" not in by_shapes
+    assert by_shapes.count("\n") < by_predicates.count("\n") * 0.85

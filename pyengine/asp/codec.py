@@ -72,11 +72,22 @@ def from_symbol(sym, placeholder=False):
     raise TypeError(f"unexpected symbol {sym}")
 
 
+def model_symbols(symbols):
+    """The atoms of SYMBOLS (what ``Model.symbols`` returns) as atom_tuple and atom_row take them
+    with a cache: where :class:`_Reader` reads them, their representations, copied in one call
+    (iterating the sequence builds a Symbol object per atom, and a model is copied once for each
+    better model an optimizing solve finds); else the Symbols."""
+    p = getattr(symbols, "_p_symbols", None)
+    if _READER is not None and p is not None:
+        return _READER.ffi.unpack(p, len(p))
+    return list(symbols)
+
+
 def atom_tuple(sym, cache=None):
     """An atom Symbol as a fact tuple ``(pred, args...)``. CACHE (a dict) memoises the conversion of
     arguments and of their subterms, which recur across atoms (reading a Symbol's parts costs several
     C calls); with it, the parts are read through clingo's C functions directly where this clingo
-    has them (:class:`_Reader`)."""
+    has them (:class:`_Reader`), and SYM may be a representation from model_symbols."""
     if cache is None:
         return (sym.name,) + tuple(from_symbol(a) for a in sym.arguments)
     if _READER is not None:
@@ -111,7 +122,7 @@ class _Reader:
 
     def atom(self, sym, cache):
         b = self.buffers()
-        name, args = self.parts(sym._rep, b)
+        name, args = self.parts(sym if type(sym) is int else sym._rep, b)
         return (name,) + tuple(self.term(a, cache, b) for a in args)
 
     def parts(self, rep, b):
@@ -172,7 +183,7 @@ def atom_row(sym, cache, texts):
     text of each argument: sorting an answer by its text then renders each shared term once."""
     if _READER is not None:
         b = _READER.buffers()
-        name, args = _READER.parts(sym._rep, b)
+        name, args = _READER.parts(sym if type(sym) is int else sym._rep, b)
         terms = [_READER.term(a, cache, b) for a in args]
     else:
         name, args = sym.name, [_key(a) for a in sym.arguments]

@@ -273,8 +273,9 @@ class Engine:
         sliced = None
         if first and self._slicing and len(queries) == 1:
             from . import slicing
+            given = self._pending + facts
             sliced = slicing.program(self.root, queries[0], new_parts,
-                                     {(f[0], len(f) - 1) for f in self._pending + facts})
+                                     {(f[0], len(f) - 1) for f in given}, facts=given)
         if sliced is not None:
             add_program(self.ctl, sliced)            # the KB's parts and the query, sliced
             self.sliced = True
@@ -416,8 +417,8 @@ class Engine:
         if opt_strategy:
             self.ctl.configuration.solver.opt_strategy = opt_strategy
         found, terms, texts = [], {}, {}
-        convert = ((lambda symbols: _sorted_atoms(symbols, terms, texts)) if ordered
-                   else (lambda symbols: [codec.atom_tuple(s, terms) for s in symbols]))
+        convert = ((lambda symbols: _sorted_atoms(codec.model_symbols(symbols), terms, texts)) if ordered
+                   else (lambda symbols: [codec.atom_tuple(s, terms) for s in codec.model_symbols(symbols)]))
 
         def on_model(m):
             if optimize:                    # only the last (best) model is converted, at the end

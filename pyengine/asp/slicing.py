@@ -57,7 +57,7 @@ import re
 import clingo
 
 from .. import cachedir
-from . import layout
+from . import layout, shapes
 from .cone import cone
 
 KIND = "kb-slices"
@@ -70,19 +70,26 @@ def version():
     readers it uses (kbmodel.py), and clingo's version."""
     here = Path(__file__).resolve().parent
     return cachedir.digest((here / "slicing.py").read_bytes() + (here / "kbmodel.py").read_bytes()
-                           + clingo.__version__.encode())[:16]
+                           + (here / "shapes.py").read_bytes() + clingo.__version__.encode())[:16]
 
 
-def program(root, query, parts, fact_preds, cone=True):
+def program(root, query, parts, fact_preds, cone=True, facts=None):
     """The program text of QUERY (queries/<query>.lp) and of the KB's statements in PARTS that can
-    fire when the facts have the predicates FACT_PREDS ((name, arity) pairs) and, with CONE, that
-    a shown atom depends on; ``#program`` directives included. None if the program is not
-    deterministic (then load the files instead)."""
+    fire when the facts have the predicates FACT_PREDS ((name, arity) pairs), by the shapes of
+    FACTS (the fact tuples, if given: shapes.py), and, with CONE, that a shown atom depends on;
+    ``#program`` directives included. None if the program is not deterministic (then load the
+    files instead). A process keeps the texts it made, by what they depend on (_key)."""
     table = _table(str(root), query, tuple(parts))
     if not (table["deterministic"] or (table["stratified"] and layout.any_optimal(str(root), query))):
         return None
+    key = _key(table, fact_preds, facts)
+    text = _PROGRAMS.get((key, cone))
+    if text is not None:
+        return text
     statements = table["statements"]
     keep = fires(table, fact_preds)
+    if facts is not None:
+        keep = _refined(table, keep, facts, fact_preds, key)
     if cone and table["hides"]:
         keep = needed(table, keep)
     out, part = [], None
@@ -92,7 +99,39 @@ def program(root, query, parts, fact_preds, cone=True):
             out.append(f"#program {name}.")
             part = name
         out.append(text)
-    return "\n".join(out)
+    text = "\n".join(out)
+    if len(_PROGRAMS) > 256:
+        _PROGRAMS.clear()
+    _PROGRAMS[(key, cone)] = text
+    return text
+
+
+def _key(table, fact_preds, facts):
+    """What the statements kept depend on: TABLE (its file in the cache), FACT_PREDS and, if FACTS
+    are given, the shapes of the facts of the predicates some rule reads with a function symbol
+    (shapes.fact_shapes); snapshots alike in those (any number of permanents of the same cards)
+    share it."""
+    told = (sorted((sig, sorted(map(repr, v)))
+                   for sig, v in shapes.fact_shapes(facts, shapes.told_apart(table)).items())
+            if facts is not None else None)
+    return repr((table["_name"], sorted(map(tuple, fact_preds)), told))
+
+
+def _refined(table, firing, facts, fact_preds, key):
+    """shapes.refine(TABLE, FIRING, FACTS): from the cache (kind ``kb-shapes``, by KEY: _key), else
+    computed (~10 ms on `actions`) and cached."""
+    name = cachedir.digest(key.encode("utf-8")) + ".json"
+    try:
+        with open(cachedir.path(SHAPES_KIND, version(), name), encoding="utf-8") as f:
+            return set(json.load(f))
+    except (OSError, ValueError, TypeError):
+        keep = shapes.refine(table, firing, facts, fact_preds)
+        cachedir.write(SHAPES_KIND, version(), json.dumps(sorted(keep)).encode("utf-8"), name)
+        return keep
+
+
+_PROGRAMS = {}              # (_key, cone) -> the program text, as made by this process
+SHAPES_KIND = "kb-shapes"
 
 
 def fires(table, fact_preds):
@@ -165,9 +204,11 @@ def _table(root, query, parts):
         except (OSError, ValueError):
             pass
         if not (isinstance(table, dict)
-                and set(table) == {"statements", "always", "hides", "deterministic", "stratified"}):
+                and set(table) == {"statements", "always", "hides", "deterministic", "stratified",
+                                   "patterns"}):
             table = build(root, [n for n, _ in files[1:]], set(parts))
             cachedir.write(KIND, version(), json.dumps(table).encode("utf-8"), name)
+        table["_name"] = name
         _TABLES[name] = table
     return table
 
@@ -187,6 +228,7 @@ def build(root, files, parts):
     from . import codec, kbmodel
     T = clingo.ast.ASTType
     statements, always, deterministic, hides = [], set(), True, False
+    patterns = []                            # per statement: shapes.patterns of a rule, else None
     stratified = True                        # deterministic but for choices and optimization
     edges, loops = [], []                    # (head, body predicate, negative?); self-dependencies
     for name in files:
@@ -224,6 +266,7 @@ def build(root, files, parts):
                 elif t not in (T.Defined, T.Definition):
                     deterministic = stratified = False   # #heuristic, #project, theory, ...
                 statements.append([part, str(s), [], [], sorted(reads), True])
+                patterns.append(None)
                 continue
             for u in s.unpool():
                 kind = kbmodel._head_kind(u.head)
@@ -252,9 +295,11 @@ def build(root, files, parts):
                 # a root: a constraint, or a head whose predicate is not known (-p(X), say)
                 statements.append([part, str(u), sorted(defines), sorted(pos), sorted(reads),
                                    kind != "atom" or not defines])
+                patterns.append(shapes.patterns(u))
     unique = _unique(edges, loops)
     return {"statements": statements, "always": sorted(always), "hides": hides,
-            "deterministic": deterministic and unique, "stratified": stratified and unique}
+            "deterministic": deterministic and unique, "stratified": stratified and unique,
+            "patterns": patterns}
 
 
 def _unique(edges, loops):
