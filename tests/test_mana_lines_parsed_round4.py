@@ -162,3 +162,12 @@ def test_meteor_crater_adds_nothing_without_a_colored_permanent(tmp_path):
     code, out, err = run_cli(["could-produce", s, "--json"])
     assert (code, err) == (0, "")
     assert out["crater"] == []
+
+
+@pytest.mark.parametrize("text", [
+    # a plural possessive ("opponents'") is no quote within a quote, even after "~'s"
+    "~'s power and toughness are each equal to the number of cards in your opponents' graveyards.",  # Consuming Aberration
+    "~'s power is equal to 1 plus the number of card types among cards in your opponents' graveyards.",  # Nighthawk Scavenger
+])
+def test_a_plural_possessive_is_not_a_quote(text):
+    assert parse_line(text).parsed, parse_line(text).error

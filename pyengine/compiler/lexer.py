@@ -101,14 +101,19 @@ def raw_tokens(text):
             pos = m.end() - 2
             out.append(Raw("punct", "—", pos))
             pos += 1
+    nested = False
     while pos < len(text):
         m = _RAW.match(text, pos)
         if not m:
             raise LexError(f"unexpected character {text[pos]!r}")
         kind = m.lastgroup
         tok = m.group(kind)
-        if kind == "word" and _closes_nested(text, pos, tok):
+        if kind == "squote":
+            nested = not nested                 # a quote within a quote opens or closes
+        if kind == "word" and nested and tok.endswith("'"):
+            # '... any target'": the quote within a quote closes, no plural possessive ("owners'")
             out += _split_word(tok[:-1], pos) + [Raw("squote", "'", m.end() - 1)]
+            nested = False
         elif kind == "word":
             out += _split_word(tok, pos)
         elif kind == "poss":
@@ -156,18 +161,6 @@ def _names(raws):
             out.append(Raw("name", text, raws[i].pos))
             i = j
     return out
-
-
-def _closes_nested(text, pos, tok):
-    """A word ending in an apostrophe that closes a quote within a quote ('... any target'")
-    rather than a plural possessive ("owners'"): a single quote opened before it in the line is
-    still open."""
-    return tok.endswith("'") and text.count("'", 0, pos) - _apostrophes(text[:pos]) == 1
-
-
-def _apostrophes(text):
-    """The apostrophes of TEXT that are not quotes: inside words, or a plural possessive."""
-    return len(re.findall(r"[A-Za-z0-9]'(?=[A-Za-z0-9])|s'(?=[\s.,:;])", text))
 
 
 def _close_quotes(raws):
