@@ -214,7 +214,9 @@ def _results_row(a, spell):
 def _gated(a, spell):
     """An ability had only while a condition the KB does not track holds: a station symbol
     "N+ | [ability]" (721.2a: as long as it has N or more charge counters), a die result "N+ |"
-    (706.3a: a row of the results table), an ability sticker "{TK}{TK} — [ability]" (123.7). Had
+    (706.3a: a row of the results table), an ability sticker "{TK}{TK} — [ability]" (123.7), an
+    option chosen as the permanent entered ("• Khans — [ability]", 614.12), "∞ — [ability]"
+    (702.186b: as long as it is harnessed). Had
     or not, it changes at most what the ability itself could change; a P/T after the symbol
     (721.2b, 123.8) is a power the KB does not have (see :func:`_level`)."""
     inner = a.args[-1]
@@ -231,6 +233,8 @@ _NODE_FRAMES = {
     "numbered_ability": _results_row,
     "threshold": _gated,
     "ticket_ability": _gated,
+    "chosen_option": _gated,        # 614.12: "• Khans — At the beginning of ...", had if chosen
+    "infinity_ability": _gated,     # 702.186b: "∞ — [Ability]", had while harnessed
 }
 
 

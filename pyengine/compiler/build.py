@@ -266,7 +266,7 @@ class Build(Transformer):
                 leads = x.args
             elif isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], tuple):
                 seq = x
-            elif isinstance(x, ir.Node) and x.kind == "sent_tail":
+            elif isinstance(x, ir.Node) and x.kind in ("sent_tail", "tail_where_on_activation"):
                 tail = x
         clauses, joins = seq if seq else ((), ())
         return ir.Sentence(leads, clauses, joins, tail)

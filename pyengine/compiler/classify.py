@@ -30,7 +30,8 @@ MANA_KINDS = ("fixed", "choice", "any_color", "reflector", "chosen_color", "coun
               "mana_replacement", "ritual", "rider", "granted", "type_change", "other")
 # frames the intermediate form keeps as plain nodes
 _NODE_FRAMES = {"threshold": "threshold", "die_result": "die_result", "numbered_ability": "other",
-                "ticket_ability": "other", "ticket_pt": "other", "keyword_then_sentences": "keyword"}
+                "ticket_ability": "other", "ticket_pt": "other", "keyword_then_sentences": "keyword",
+                "chosen_option": "mode", "infinity_ability": "other"}
 
 
 def kinds_of(line, face=None):

@@ -40,7 +40,8 @@ _RAW = re.compile(r"""
   | (?P<word>[A-Za-z0-9][A-Za-z0-9]*(?:['\-][A-Za-z0-9]+)*'?)
   | (?P<self>~)
   | (?P<poss>'s\b)
-  | (?P<punct>[.,:;"!?•—+\-/|])
+  | (?P<punct>[.,:;"!?•—+\-/|∞])
+  | (?P<squote>')
   | (?P<space>\s+)
 """, re.X)
 
@@ -100,13 +101,20 @@ def raw_tokens(text):
             pos = m.end() - 2
             out.append(Raw("punct", "—", pos))
             pos += 1
+    nested = False
     while pos < len(text):
         m = _RAW.match(text, pos)
         if not m:
             raise LexError(f"unexpected character {text[pos]!r}")
         kind = m.lastgroup
         tok = m.group(kind)
-        if kind == "word":
+        if kind == "squote":
+            nested = not nested                 # a quote within a quote opens or closes
+        if kind == "word" and nested and tok.endswith("'"):
+            # '... any target'": the quote within a quote closes, no plural possessive ("owners'")
+            out += _split_word(tok[:-1], pos) + [Raw("squote", "'", m.end() - 1)]
+            nested = False
+        elif kind == "word":
             out += _split_word(tok, pos)
         elif kind == "poss":
             out.append(Raw("word", tok, pos))
@@ -159,19 +167,30 @@ def _close_quotes(raws):
     """A quoted ability that ends a sentence carries the sentence's period inside the quotes
     ('has "{T}: Add {G}."'); the sentence itself gets its own period after the closing quote,
     unless the sentence goes on ('"..." and "..."', '"..." until end of turn'). A quoted ability
-    written without its period ('"{T}: Add {C}" and "..."') gets one before the closing quote."""
-    out, depth, opening = [], 0, None
+    written without its period ('"{T}: Add {C}" and "..."'), or with the comma of the sentence that
+    goes on ('"..., Sacrifice this artifact: Add one mana of any color," and it loses ...'), gets
+    one before the closing quote. A quote within a quote is written with single quotes (113.1a: an ability granted by a granted
+    ability, 'have "Swamps you control have '{T}: Add {B}.'"'): it is a quote like the outer one,
+    one level deeper."""
+    out, stack = [], []                     # stack: (quote character, index of the opening)
     for i, r in enumerate(raws):
-        if r.text != '"':
+        if r.text != '"' and r.kind != "squote":
             out.append(r)
             continue
-        depth = 1 - depth
-        if depth == 1:
-            opening = i
+        r = Raw("punct", '"', r.pos) if r.kind == "squote" else r
+        char = raws[i].text
+        if not stack or stack[-1][0] != char:
+            stack.append((char, i))
             out.append(r)
             continue
+        opening = stack.pop()[1]
         prev = raws[i - 1].text if i else ""
-        if prev not in (".", "!") and opening is not None and i - opening > 4:
+        if raws[i - 1].kind == "squote":
+            prev = '"'
+        if prev == "," and out and out[-1].text == ",":
+            out.pop()                   # '"{T}: Add {C}," and ...': the ability ends there
+            prev = ""
+        if prev not in (".", "!") and i - opening > 4:
             out.append(Raw("punct", ".", r.pos))          # '"... Add {G} or {B}".': its period
             prev = "."
         out.append(r)
@@ -328,6 +347,9 @@ def _continues_list(raws, i):
     conj = ("or", "and", "and/or")
     if 0 < i < n - 1 and raws[i - 1].kind == raws[i + 1].kind == "ptmod":
         return True                     # "+1/-1 or -1/+1": a list of P/T changes
+    if 0 < i < n - 2 and raws[i].text.lower() in conj and raws[i - 1].kind == raws[i + 2].kind == "sym" \
+            and raws[i + 1].text == "X":
+        return True                     # "X {G} or X {W}": a list of amounts of mana (107.3)
     j = i + 1
     conj_seen = raws[i].text.lower() in conj
     if not conj_seen and j < n and raws[j].text.lower() in conj:
@@ -357,6 +379,28 @@ def _continues_list(raws, i):
         if j < n and raws[j].text.lower() in ("a", "an"):
             j += 1
     return False
+
+
+# 106.6: what a spending rule lets the mana be spent on, as a list of verb phrases
+_SPEND_VERBS = {"cast", "activate", "unlock", "turn", "pay"}
+
+
+def _spend_list(raws, i):
+    """The comma/conjunction at raws[i] continues a list of uses of the mana in a spending rule
+    ("Spend this mana only to cast an enchantment spell, unlock a door, or turn a permanent face
+    up."): a use's verb follows it, and the sentence is such a rule. The grammar reads it as
+    ``USE_COMMA`` / ``USE_OR``, which nothing else takes (a list of characteristics may end the
+    use before it: "to cast creature or artifact spells, or ...")."""
+    j = i + 1
+    if j < len(raws) and raws[i].text == "," and raws[j].text.lower() in ("or", "and"):
+        j += 1
+    if j >= len(raws) or raws[j].text.lower().split(" ")[0] not in _SPEND_VERBS:
+        return False            # (a literal of several words, "pay a cost that contains", is one token)
+    k = i
+    while k > 0 and raws[k - 1].text != ".":
+        k -= 1
+    words = " ".join(r.text.lower() for r in raws[k:i])
+    return words.startswith("spend this mana only")
 
 
 def _article_list(raws, i):
@@ -392,7 +436,7 @@ def _merge_literals(raws, phrases):
         if r.kind == "word" and first.endswith("s"):       # "leaves the battlefield"
             cands = tuple(cands) + tuple(phrases.get(first[:-1], ())) + tuple(
                 phrases.get(first[:-2], ()) if first.endswith("es") else ())
-        if r.text in (",", "or", "and") and _continues_list(raws, i):
+        if r.text in (",", "or", "and") and (_continues_list(raws, i) or (r.text == "," and _spend_list(raws, i))):
             cands = ()                      # a list separator: LIST_COMMA, LIST_OR ... (see doc)
         for words in sorted(cands, key=len, reverse=True) if r.kind in ("word", "punct") else ():
             if _spells(raws, i, words, first_matched=True):
@@ -426,6 +470,10 @@ class Tokens:
         self.raws = _merge_literals(raw_tokens(text), phrases or {})
         self.literals = literals
 
+    def _before_counter(self, i):
+        """The word at i stands before "counter(s)": it names a kind of counter (122.1)."""
+        return i + 1 < len(self.raws) and self.raws[i + 1].text.lower() in ("counter", "counters")
+
     def candidates(self, i):
         """[(terminal name, value)] for raw token i, most preferred first."""
         raw = self.raws[i]
@@ -433,12 +481,16 @@ class Tokens:
         if raw.kind == "word":
             low = raw.text.lower()
             out = []
+            if low == "or" and _spend_list(self.raws, i):
+                out.append(("USE_OR", low))                 # 106.6: a list of the mana's uses
             if low in ("or", "and", "and/or") and _continues_list(self.raws, i):
                 out.append(({"or": "LIST_OR", "and": "LIST_AND"}.get(low, "LIST_ANDOR"), low))
             word = literal_of(low, self.literals)
             if word:
                 out.append((self.literals[word], word))
             cls = vocabulary.word_classes().get(low)
+            if cls == "NOUN_WORD" and self._before_counter(i):
+                out.append(("OTHER_WORD", raw.text))        # 122.1: "a coin counter" (a kind)
             if cls:
                 out.append((cls, low))
             sub = vocabulary.subtypes().get(raw.text)
@@ -450,6 +502,8 @@ class Tokens:
             return out
         if raw.kind == "punct":
             out = []
+            if raw.text == "," and _spend_list(self.raws, i):
+                out.append(("USE_COMMA", ","))
             if raw.text == "," and _continues_list(self.raws, i):
                 out.append(("LIST_COMMA", ","))
             if lit(raw.text):

@@ -67,11 +67,18 @@ def lower(ctx, line):
             loyalty(ctx, a)                           # 605.1a, 606, 106.7: always a note
         if isinstance(a, ir.Chapter):
             chapter(ctx, a)                           # 714.2b, 605.1b, 106.7: a note
+        if isinstance(a, ir.Node) and a.kind in _GATED:
+            raise Unmodelled(_GATED[a.kind])         # the KB does not know whether it is had
         raise Unmodelled(f"{type(a).__name__.lower()} abilities are not modelled")
     except Unmodelled as e:
         if e.facts:                 # part of the line is an ability the KB knows (603.2 ...)
             return Lowered(e.facts, False, str(e), part=e.part, affects=e.affects)
         return Lowered([], False, str(e), ability=False, affects=e.affects)
+
+
+# abilities had only while something the snapshot does not hold is true (a note, no fact)
+_GATED = {"chosen_option": "614.12: an ability had only if that option was chosen as the permanent entered",
+          "infinity_ability": "702.186b: an ability had only as long as the permanent is harnessed"}
 
 
 # --- keywords (702) -------------------------------------------------------------------------
@@ -364,6 +371,7 @@ def _activated_effect(ctx, sentences):
     carry out (602.5)."""
     unmodelled = None
     effect = sentences
+    sentences = mana_ir.color_of_choice(sentences) or sentences
     leading, sentences = _leading_riders(sentences)
     chosen = mana_ir.of_color_choice(sentences)
     if chosen is not None:

@@ -9,6 +9,7 @@ carrying the facts, and the line stays "not modelled" for the answers it could c
 """
 
 from dataclasses import dataclass
+from dataclasses import replace
 from itertools import combinations
 
 from ..terms import Const, Fn, fn
@@ -102,6 +103,8 @@ def of_sentence(sentence):
         return None
     mana = of_clause(sentence.clauses[0])
     if mana is not None and sentence.tail is not None:
+        if sentence.tail.kind != "sent_tail":
+            return None             # X counted as the ability is activated (601.2b): not modelled
         return mana.counted(("where", sentence.tail))
     return mana
 
@@ -135,6 +138,27 @@ def of_color_choice(sentences):
     return None
 
 
+def color_of_choice(sentences):
+    """608.2d, 105.1: "Choose a color of a permanent you control. Add one mana of that color." is
+    one mana of a color some such permanent has (none if none has a color, 105.2c): the
+    sentences with those two read as the one sentence "Add one mana of any color among
+    <permanents>" (``mana_color_among``), or None."""
+    if len(sentences) < 2 or any(x.kind != "sentence" or x.leads or len(x.clauses) != 1 or x.tail is not None
+                                 for x in sentences[:2]):
+        return None
+    choose, add = sentences[0].clauses[0], sentences[1].clauses[0]
+    if not isinstance(choose, ir.Clause) or choose.verb_name != "choose" or choose.tails or choose.subject \
+            or len(choose.verb.args) != 2 or not isinstance(choose.verb.args[1], ir.Node) \
+            or choose.verb.args[1].kind != "color_of" or not isinstance(choose.verb.args[1].args[-1], ir.Obj):
+        return None
+    if not isinstance(add, ir.Clause) or add.verb_name != "add_mana" or add.aux or add.subject or add.tails \
+            or add.verb.args[1:] != (ir.Node("mana_that_color", (ir.Number(1), "mana of that color")),):
+        return None
+    among = ir.Node("mana_color_among", (ir.Number(1), "mana of any color among", choose.verb.args[1].args[-1]))
+    clause = replace(add, verb=replace(add.verb, args=("add", among)))
+    return (replace(sentences[1], clauses=(clause,)),) + tuple(sentences[2:])
+
+
 def colors_among(sentence):
     """"For each color among <permanents>, add one mana of that color.": the filter term of those
     permanents (kb/game_amounts.lp: one mana of each of their colors, 105.1), or None."""
@@ -152,15 +176,22 @@ def colors_among(sentence):
             or add.verb.args[1:] != (ir.Node("mana_that_color", (ir.Number(1), "mana of that color")),):
         return None
     among = colors.qualifiers[0].args[-1]
-    if among.groups == ((ir.Char("noun", "permanents"),),) and not among.quantity and not among.possessor \
-            and len(among.qualifiers) == 1 and controller_phrase(among.qualifiers[0]) == "you control":
-        return fn("you_control", Const("permanent"))            # every permanent you control
-    return _you_control_filter(among, final_filter)
+    return _permanents_you_control(among) or _you_control_filter(among, final_filter)
+
+
+def _permanents_you_control(obj):
+    """you_control(permanent) of "permanents you control" / "a permanent you control" (every
+    permanent you control), else None."""
+    if obj.groups in (((ir.Char("noun", "permanents"),),), ((ir.Char("noun", "permanent"),),)) \
+            and obj.quantity in (None, ir.Quantity("a", None)) and not obj.possessor \
+            and len(obj.qualifiers) == 1 and controller_phrase(obj.qualifiers[0]) == "you control":
+        return fn("you_control", Const("permanent"))
+    return None
 
 
 def _among_filter(obj):
     """you_control(F) of "<permanents> you control" with F a filter kb/filters.lp knows; else None."""
-    return _you_control_filter(obj, known_filter)
+    return _permanents_you_control(obj) or _you_control_filter(obj, known_filter)
 
 
 def _you_control_filter(obj, accepts):

@@ -199,7 +199,9 @@ def restriction(s):
                 uses.append(Const("turn_face_up"))                            # 116.2b
             elif a == "or to gain a class level":
                 uses.append(Const("class_level"))                             # 716.2a
-            elif a not in ("or activate", "or to activate", "or to cast"):
+            elif isinstance(a, ir.Node) and a.kind == "spend_more":
+                rest_args = list(a.args) + rest_args          # ", unlock a door": one more use
+            elif a not in ("or activate", "or to activate", "or to cast", ", or to activate", ",", "or"):
                 uses.append(_use(a))
         term = _join("or", uses)
     else:
