@@ -211,7 +211,27 @@ def test_the_table_follows_every_change_of_a_file(tmp_path, monkeypatch):
     for f in folder.iterdir():
         f.write_text("[1, 2]")
     slicing._TABLES.clear()
+    slicing._PROGRAMS.clear()
+    shutil.rmtree(cachedir.path(slicing.PROGRAMS, slicing.version()))     # so the table is read
     assert len(ask()[0]) == 2
+
+
+def test_a_program_is_read_back_for_the_same_predicates(tmp_path, monkeypatch):
+    """The sliced program of a table and a set of fact predicates is kept in the cache: a new
+    process reads it, not the table; other predicates are another program."""
+    monkeypatch.setenv("MTGKB_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "p.lp").write_text("a(X) :- in(X).\nb(X) :- a(X), gone(X).\n", encoding="utf-8")
+    (tmp_path / "rules.lp").write_text('#include "p.lp".\n', encoding="utf-8")
+    (tmp_path / "queries").mkdir()
+    (tmp_path / "queries" / "q.lp").write_text("#show a/1.\n#show b/1.\n", encoding="utf-8")
+    first = slicing.program(tmp_path, "q", ["base"], {("in", 1)})
+    assert "a(X) :- in(X)." in first and "b(X)" not in first
+    slicing._TABLES.clear()
+    slicing._PROGRAMS.clear()                                   # as in a new process
+    monkeypatch.setattr(slicing, "_table", lambda *a: 1 / 0)
+    assert slicing.program(tmp_path, "q", ["base"], {("in", 1)}) == first
+    with pytest.raises(ZeroDivisionError):
+        slicing.program(tmp_path, "q", ["base"], {("in", 1), ("gone", 1)})
 
 
 def test_entries_of_other_versions_are_pruned_once_a_day_old(tmp_path, monkeypatch):

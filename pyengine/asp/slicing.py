@@ -56,11 +56,12 @@ import re
 
 import clingo
 
-from .. import cachedir
+from .. import cachedir, filestamps
 from . import layout
 from .cone import cone
 
 KIND = "kb-slices"
+PROGRAMS = "kb-programs"
 _ANONYMOUS = re.compile(r"(?<![A-Za-z0-9_'])_(?![A-Za-z0-9_'])")
 
 
@@ -77,9 +78,37 @@ def program(root, query, parts, fact_preds, cone=True):
     """The program text of QUERY (queries/<query>.lp) and of the KB's statements in PARTS that can
     fire when the facts have the predicates FACT_PREDS ((name, arity) pairs) and, with CONE, that
     a shown atom depends on; ``#program`` directives included. None if the program is not
-    deterministic (then load the files instead)."""
-    table = _table(str(root), query, tuple(parts))
-    if not (table["deterministic"] or (table["stratified"] and layout.any_optimal(str(root), query))):
+    deterministic (then load the files instead). Kept per table and set of predicates, in this
+    process and in the cache (kind ``kb-programs``): a query on a board whose facts have the same
+    predicates as before reads its program and neither the table nor the files."""
+    root = str(root)
+    name = _table_name(root, query, parts)
+    key = cachedir.digest(repr((name, bool(cone), sorted(fact_preds))).encode("utf-8")) + ".json"
+    if key in _PROGRAMS:
+        return _PROGRAMS[key]
+    try:
+        with open(cachedir.path(PROGRAMS, version(), key), encoding="utf-8") as f:
+            kept = json.load(f)
+    except (OSError, ValueError):
+        kept = None
+    if isinstance(kept, dict) and set(kept) == {"program"} and isinstance(kept["program"], (str, type(None))):
+        text = kept["program"]
+    else:
+        text = _sliced(root, query, parts, name, fact_preds, cone)
+        cachedir.write(PROGRAMS, version(), json.dumps({"program": text}).encode("utf-8"), key)
+    if len(_PROGRAMS) > 256:
+        _PROGRAMS.clear()
+    _PROGRAMS[key] = text
+    return text
+
+
+_PROGRAMS = {}              # file name in the cache -> its program, as read or built by this process
+
+
+def _sliced(root, query, parts, table_name, fact_preds, cone):
+    """The program of :func:`program`, from the statement table TABLE_NAME (:func:`_table`)."""
+    table = _table(root, query, parts, table_name)
+    if not (table["deterministic"] or (table["stratified"] and layout.any_optimal(root, query))):
         return None
     statements = table["statements"]
     keep = fires(table, fact_preds)
@@ -141,22 +170,22 @@ def needed(table, firing):
 
 
 def _files(root, query):
-    """rules.lp, the files it includes and the query file: (relative path, bytes), in order."""
-    root = Path(root)
-    names = ["rules.lp"] + layout.included(root) + [f"queries/{query}.lp"]
-    return [(n, (root / n).read_bytes()) for n in names]
+    """rules.lp, the files it includes and the query file (paths relative to ROOT), in order."""
+    return ["rules.lp"] + layout.included(root) + [f"queries/{query}.lp"]
 
 
-def _table(root, query, parts):
-    """The statement table of QUERY and the KB's PARTS: read again whenever a file's text changed
-    (the files are read and hashed on every call, about 1 ms), from this process's memory, else
-    from the cache, else built and cached."""
-    files = _files(root, query)
-    h = cachedir.hasher()
-    h.update(repr(sorted(parts)).encode())
-    for name, data in files:
-        h.update(name.encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
-    name = h.hexdigest() + ".json"
+def _table_name(root, query, parts):
+    """The name in the cache of the statement table of QUERY and the KB's PARTS: the digest of
+    PARTS and of the files' names and contents (read only when one changed, :mod:`pyengine.filestamps`)."""
+    return cachedir.digest(repr(sorted(parts)).encode() + filestamps.digest(root, _files(root, query)).encode()) + ".json"
+
+
+def _table(root, query, parts, name=None):
+    """The statement table of QUERY and the KB's PARTS (NAME: its :func:`_table_name`): from this
+    process's memory, else from the cache, else built and cached; a file whose text changed is a
+    new name."""
+    root = str(root)
+    name = name or _table_name(root, query, parts)
     table = _TABLES.get(name)
     if table is None:
         try:
@@ -166,7 +195,7 @@ def _table(root, query, parts):
             pass
         if not (isinstance(table, dict)
                 and set(table) == {"statements", "always", "hides", "deterministic", "stratified"}):
-            table = build(root, [n for n, _ in files[1:]], set(parts))
+            table = build(root, _files(root, query)[1:], set(parts))
             cachedir.write(KIND, version(), json.dumps(table).encode("utf-8"), name)
         _TABLES[name] = table
     return table
