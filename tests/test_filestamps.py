@@ -1,11 +1,16 @@
 """The digest of a set of files kept by their stamps (pyengine/filestamps.py): the same digest as
 reading and hashing them; kept (and the files not read again) only once every file has settled;
 any change of a file, even within one tick of the clock, is a new digest; the compiler version
-(pyengine/carddb/version.py) is such a digest."""
+(pyengine/carddb/version.py) is such a digest; the bundled card library is kept by such a digest
+(pyengine/cardlib.py)."""
 
 import os
+from pathlib import Path
 
-from pyengine import cachedir, filestamps
+import pytest
+
+from pyengine import cachedir, cardlib, filestamps
+from pyengine.errors import InputError
 from pyengine.carddb import version
 
 
@@ -67,3 +72,34 @@ def test_the_compiler_version_is_the_digest_of_its_sources():
     root = version._PKG
     from pathlib import Path
     assert version.compiler_version() == hashed(Path(root), names)[:16]
+
+
+def test_the_bundled_library_is_read_back_from_the_cache(monkeypatch):
+    """The bundled cards kept in the cache are load_bundled()'s, in its order, and a run reads
+    them back without validating them again."""
+    monkeypatch.setattr(cardlib, "_BUNDLED", None)
+    fresh = cardlib.load_bundled()
+    assert cardlib.bundled() == fresh
+    monkeypatch.setattr(cardlib, "_BUNDLED", None)
+    monkeypatch.setattr(cardlib, "parse_card", lambda *a: 1 / 0)
+    kept = cardlib.bundled()
+    assert list(kept.items()) == list(fresh.items()) and repr(kept) == repr(fresh)
+
+
+def test_a_changed_card_file_is_validated_again(tmp_path, monkeypatch):
+    import shutil
+    for name in cardlib._VALIDATION:
+        shutil.copy(Path(cardlib.__file__).parent / name, tmp_path / name)
+    shutil.copytree(cardlib.CARD_DIR, tmp_path / "cards")
+    monkeypatch.setattr(cardlib, "CARD_DIR", tmp_path / "cards")
+    monkeypatch.setattr(cardlib, "_BUNDLED", None)
+    assert cardlib.bundled()["Forest"].front.type_line == "Basic Land — Forest"
+    mana = tmp_path / "cards" / "reference.json"
+    mana.write_text(mana.read_text(encoding="utf-8").replace('"Basic Land — Forest"', '"Basic Land — Forest Island"'),
+                    encoding="utf-8")
+    monkeypatch.setattr(cardlib, "_BUNDLED", None)
+    assert cardlib.bundled()["Forest"].front.type_line == "Basic Land — Forest Island"
+    mana.write_text("[{}]", encoding="utf-8")
+    monkeypatch.setattr(cardlib, "_BUNDLED", None)
+    with pytest.raises(InputError):
+        cardlib.bundled()

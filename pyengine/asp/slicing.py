@@ -62,7 +62,7 @@ from .cone import cone
 
 KIND = "kb-slices"
 PROGRAMS = "kb-programs"
-_ANONYMOUS = re.compile(r"(?<![A-Za-z0-9_'])_(?![A-Za-z0-9_'])")
+_ANONYMOUS = r"(?<![A-Za-z0-9_'])_(?![A-Za-z0-9_'])"     # compiled when a table is built
 
 
 @lru_cache(maxsize=1)
@@ -329,7 +329,7 @@ def _smaller(body, head, strictly):
         return False
     proper = False
     for b, h in zip(ba, ha):
-        if _ANONYMOUS.search(str(b)):
+        if re.search(_ANONYMOUS, str(b)):
             return False                         # an anonymous variable may stand for anything
         if str(b) == str(h):
             continue
