@@ -13,6 +13,7 @@ import json
 import os
 from pathlib import Path
 import re
+import sys
 
 from . import limits
 from .errors import InputError
@@ -300,14 +301,16 @@ _VALIDATION = ("cardlib.py", "limits.py", "untrusted.py")
 def bundled():
     """The bundled library (loaded once per process): :func:`load_bundled`'s cards, kept in the
     cache (kind ``bundled-cards``) as their exact fields (:func:`card_fields`), named by the
-    digest of the card files and of the validation's source (:mod:`pyengine.filestamps`), so that
-    a run reads them back instead of validating every bundled card again."""
+    digest of the card files, of the validation's source (:mod:`pyengine.filestamps`) and of
+    Python's version, so that a run reads them back instead of validating every bundled card
+    again."""
     global _BUNDLED
     if _BUNDLED is None:
         from . import cachedir, filestamps
         package = CARD_DIR.parent
         names = list(_VALIDATION) + sorted(f"cards/{n}" for n in os.listdir(CARD_DIR) if n.endswith(".json"))
-        entry = filestamps.digest(package, names) + ".json"
+        # the Python version too: the validation's character checks follow its Unicode database
+        entry = cachedir.digest((filestamps.digest(package, names) + sys.version).encode()) + ".json"
         try:
             with open(cachedir.path("bundled-cards", "1", entry), encoding="utf-8") as f:
                 _BUNDLED = {c.name: c for c in map(card_of_fields, json.load(f))}

@@ -51,7 +51,7 @@ clingo's version.
 
 from functools import lru_cache
 import json
-from pathlib import Path
+import os
 import re
 
 import clingo
@@ -67,11 +67,12 @@ _ANONYMOUS = r"(?<![A-Za-z0-9_'])_(?![A-Za-z0-9_'])"     # compiled when a table
 
 @lru_cache(maxsize=1)
 def version():
-    """The version of the statement tables: the source of this module and of the KB model's
-    readers it uses (kbmodel.py), and clingo's version."""
-    here = Path(__file__).resolve().parent
-    return cachedir.digest((here / "slicing.py").read_bytes() + (here / "kbmodel.py").read_bytes()
-                           + clingo.__version__.encode())[:16]
+    """The version of the statement tables and the sliced programs: the source of this module, of
+    the KB model's readers it uses (kbmodel.py), of the cone and of the layout reader, and
+    clingo's version."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    files = filestamps.digest(here, ["slicing.py", "kbmodel.py", "cone.py", "layout.py"])
+    return cachedir.digest((files + clingo.__version__).encode())[:16]
 
 
 def program(root, query, parts, fact_preds, cone=True):
