@@ -5,6 +5,7 @@ Run from the repository root:
     /tmp/v/bin/python bench/bench_commands.py                        # start-up; 1,000 and 10,000
     /tmp/v/bin/python bench/bench_commands.py --sizes 100000 --runs 1 # every command completes?
     PYTHONPATH=OLD MTGKB_HOME=OLD /tmp/v/bin/python bench/bench_commands.py --commands show  # another tree
+    /tmp/v/bin/python bench/bench_commands.py --sizes 1000 --runs 15 --against OLD   # start-up A/B
 
 Each measure runs `python -m pyengine ...` in a new process and reads that process's own CPU time
 (user + sys) and peak memory (wait4's rusage): the machine is shared, so wall time is noise.
@@ -40,9 +41,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_could_produce import build_board  # noqa: E402
 
 
-def run(args, check=True):
-    """(CPU seconds, peak resident MB) of one process running ARGS."""
-    p = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+def run(args, check=True, env=None, cwd=ROOT):
+    """(CPU seconds, peak resident MB) of one process running ARGS (in the environment ENV and the
+    folder CWD: `python -m pyengine` imports the package of its current folder first)."""
+    p = subprocess.Popen(args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     _, status, usage = os.wait4(p.pid, 0)
     err = p.stderr.read().decode(errors="replace")
     p.stderr.close()
@@ -57,13 +59,15 @@ def median(args, runs):
     return statistics.median(s[0] for s in samples), max(s[1] for s in samples)
 
 
-def interleaved(commands, runs):
-    """{name: median CPU seconds} of each of COMMANDS (name -> args), run one after the other RUNS
-    times over: a change of load on the shared machine then hits every command alike."""
+def interleaved(commands, runs, where=None):
+    """{name: median CPU seconds} of each of COMMANDS (name -> args; WHERE: name -> run()'s env
+    and cwd), run one after the other RUNS times over: a change of load on the shared machine then
+    hits every command alike."""
+    where = where or {}
     samples = {name: [] for name in commands}
     for _ in range(runs):
         for name, args in commands.items():
-            samples[name].append(run(args)[0])
+            samples[name].append(run(args, **where.get(name, {}))[0])
     return {name: statistics.median(s) for name, s in samples.items()}
 
 
@@ -94,10 +98,12 @@ def commands(path, snap):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
+    ap.add_argument("--sizes", type=int, nargs="*", default=[1000, 10000], help="board sizes (none: start-up only)")
     ap.add_argument("--runs", type=int, default=5, help="runs per measure (median reported)")
     ap.add_argument("--no-startup", action="store_true", help="skip the start-up measures")
     ap.add_argument("--commands", nargs="+", metavar="NAME", help="only these commands (could-produce is always run)")
+    ap.add_argument("--against", metavar="DIR", help="also time the start-up of the checkout DIR (a copy of "
+                    "another commit, its bytecode compiled), interleaved with this one's: an A/B")
     args = ap.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="mtgkb-bench-"))
     print(f"CLI benchmark: median of {args.runs} runs, CPU seconds of the process (user+sys), peak MB "
@@ -112,18 +118,30 @@ def main():
         one_json.write_text(json.dumps(yaml.safe_load(one.read_text(encoding="utf-8"))), encoding="utf-8")
         run([sys.executable, "-m", "pyengine", "could-produce", str(one_json)])     # the card, cached
         mtgkb = [sys.executable, "-m", "pyengine"]
-        times = interleaved({"bare": [sys.executable, "-c", "pass"],
-                         "floor": [sys.executable, "-c", "import click, clingo"],
-                         "floor_exit": [sys.executable, "-c", "import click, clingo, os; os._exit(0)"],
-                         "help": mtgkb + ["--help"],
-                         "yaml": mtgkb + ["could-produce", str(one)],
-                         "json": mtgkb + ["could-produce", str(one_json)]}, args.runs)
+        starts = {"help": mtgkb + ["--help"], "yaml": mtgkb + ["could-produce", str(one)],
+                  "json": mtgkb + ["could-produce", str(one_json)]}
+        commands, where = {"bare": [sys.executable, "-c", "pass"],
+                          "floor": [sys.executable, "-c", "import click, clingo"],
+                          "floor_exit": [sys.executable, "-c", "import click, clingo, os; os._exit(0)"],
+                          **starts}, {}
+        if args.against:
+            other = str(Path(args.against).resolve())
+            compileall.compile_dir(str(Path(other) / "pyengine"), quiet=1)
+            there = {"env": dict(os.environ, PYTHONPATH=other, MTGKB_HOME=other), "cwd": other}
+            for name, cmd in starts.items():
+                commands["against " + name], where["against " + name] = cmd, there
+                run(cmd, **there)                                   # its caches, warm
+        times = interleaved(commands, args.runs, where)
         bare, floor, helpt, cp, cpj = (times[k] for k in ("bare", "floor", "help", "yaml", "json"))
         print(f"\nstart-up ({args.runs} interleaved runs, load average {os.getloadavg()[0]:.1f}): python -c pass "
               f"{bare * 1000:.1f} ms; import click, clingo {floor * 1000:.1f} ms (x{floor / bare:.2f}; ending "
               f"with os._exit {times['floor_exit'] * 1000:.1f} ms, x{times['floor_exit'] / bare:.2f}); mtgkb --help "
               f"{helpt * 1000:.1f} ms (x{helpt / bare:.2f}); could-produce, 1 permanent {cp * 1000:.1f} ms "
               f"(x{cp / bare:.2f}), from JSON {cpj * 1000:.1f} ms (x{cpj / bare:.2f}); target x3")
+        if args.against:
+            print(f"  {args.against}: " + "; ".join(
+                f"{name} {times['against ' + name] * 1000:.1f} ms (x{times['against ' + name] / bare:.2f})"
+                for name in starts))
         for name, t in (("--help", helpt), ("could-produce (1 permanent)", cp), ("could-produce (JSON)", cpj)):
             good = t <= 3 * bare
             ok &= good

@@ -10,8 +10,10 @@ and ``faces``, each face a card object; the other layouts (``ONE_FACE_LAYOUTS``:
 
 from dataclasses import dataclass, field
 import json
+import os
 from pathlib import Path
 import re
+import sys
 
 from . import limits
 from .errors import InputError
@@ -34,12 +36,14 @@ LAYOUTS = ONE_FACE_LAYOUTS + FACED_LAYOUTS
 _FACE_KEYS = {"name", "mana_cost", "type", "power", "toughness", "loyalty", "defense", "text",
               "color_indicator"}
 _COLOR_LETTERS = ("W", "U", "B", "R", "G")
+# The patterns of a card's validation are compiled by `re` when a card is first validated (a run
+# on bundled cards only reads them back, see bundled()).
 # Every mana symbol of 107.4 (generic, colored, colorless, X/Y/Z, snow, hybrid, monocolored
 # hybrid, Phyrexian and hybrid Phyrexian, half mana); the compiler may still not model some.
-_MANA_SYMBOL = re.compile(r"\{(?:[0-9]+|[WUBRGCXYZS]|[WUBRGC]/[WUBRG](?:/P)?|[WUBRG]/P|2/[WUBRG]|H[WUBRG]?|½)\}")
-_MANA_COST = re.compile(rf"(?:{_MANA_SYMBOL.pattern})*")
+_MANA_SYMBOL = r"\{(?:[0-9]+|[WUBRGCXYZS]|[WUBRGC]/[WUBRG](?:/P)?|[WUBRG]/P|2/[WUBRG]|H[WUBRG]?|½)\}"
+_MANA_COST = rf"(?:{_MANA_SYMBOL})*"
 _CARD_KEYS = _FACE_KEYS | {"layout", "faces"}
-_PT = re.compile(r"-?[0-9]+|\*|[0-9]*[+-]?\*|\*[+-][0-9]+")    # used with fullmatch
+_PT = r"-?[0-9]+|\*|[0-9]*[+-]?\*|\*[+-][0-9]+"    # used with fullmatch
 # Cards that are never in a player's hand, library, graveyard or on the battlefield: they stay in
 # the command zone (or outside the game) and are not permanents.
 NONTRADITIONAL = {"plane": "311.2", "phenomenon": "312.2", "vanguard": "313.2", "scheme": "314.2",
@@ -99,7 +103,7 @@ def _face(d, where, problems):
     elif cost is not None and len(cost) > limits.MAX_NAME:
         problems.append(f"{where}: 'mana_cost' is longer than {limits.MAX_NAME} characters")
         cost = None
-    elif cost is not None and not _MANA_COST.fullmatch(cost.strip()):
+    elif cost is not None and not re.fullmatch(_MANA_COST, cost.strip()):
         problems.append(f"{where}: 'mana_cost' {show(cost)} is not a run of mana symbols such as "
                         "\"{2}{G}{G}\" (107.4)")
         cost = None
@@ -164,7 +168,7 @@ def _pt_value(v):
         return str(v) if abs(v) <= limits.MAX_NUMBER else None
     if v == "X":                              # loyalty X (306.5b: it enters with X counters)
         return v
-    if len(v) > 20 or not _PT.fullmatch(v):
+    if len(v) > 20 or not re.fullmatch(_PT, v):
         return None
     return None if re.fullmatch(r"-?[0-9]+", v) and abs(int(v)) > limits.MAX_NUMBER else v
 
@@ -290,11 +294,58 @@ def load_bundled():
 
 
 _BUNDLED = None
+# what load_bundled's result depends on, besides the card files: the validation's source
+_VALIDATION = ("cardlib.py", "limits.py", "untrusted.py")
 
 
 def bundled():
-    """The bundled library (loaded once per process)."""
+    """The bundled library (loaded once per process): :func:`load_bundled`'s cards, kept in the
+    cache (kind ``bundled-cards``) as their exact fields (:func:`card_fields`), named by the
+    digest of the card files, of the validation's source (:mod:`pyengine.filestamps`) and of
+    Python's version, so that a run reads them back instead of validating every bundled card
+    again."""
     global _BUNDLED
     if _BUNDLED is None:
-        _BUNDLED = load_bundled()
+        from . import cachedir, filestamps
+        package = CARD_DIR.parent
+        names = list(_VALIDATION) + sorted(f"cards/{n}" for n in os.listdir(CARD_DIR) if n.endswith(".json"))
+        # the Python version too: the validation's character checks follow its Unicode database
+        entry = cachedir.digest((filestamps.digest(package, names) + sys.version).encode()) + ".json"
+        try:
+            with open(cachedir.path("bundled-cards", "1", entry), encoding="utf-8") as f:
+                _BUNDLED = {c.name: c for c in map(card_of_fields, json.load(f))}
+        except (OSError, ValueError, KeyError, TypeError):
+            _BUNDLED = load_bundled()
+            text = json.dumps([card_fields(c) for c in _BUNDLED.values()], ensure_ascii=False)
+            cachedir.write("bundled-cards", "1", text.encode("utf-8"), entry)
     return _BUNDLED
+
+
+# --- a validated card stored as its exact fields (the card database, the bundled library's cache)
+
+_FACE_FIELDS = ("name", "mana_cost", "type_line", "power", "toughness", "text", "color_indicator",
+                "loyalty", "defense")
+
+
+def card_fields(card):
+    """A validated Card's exact fields as JSON data (reading them back needs no parsing)."""
+    return {"name": card.name, "layout": card.layout,
+            "faces": [[getattr(f, k) if k != "color_indicator" else list(f.color_indicator)
+                       for k in _FACE_FIELDS] for f in card.faces]}
+
+
+def card_of_fields(d):
+    """The Card of :func:`card_fields`' data D."""
+    return Card(d["name"], d["layout"], tuple(
+        Face(n, cost, tl, p, t, tx, tuple(ci), loy, dfn)
+        for n, cost, tl, p, t, tx, ci, loy, dfn in d["faces"]))
+
+
+def card_to_json(card):
+    """JSON text of a validated Card (:func:`card_fields`)."""
+    return json.dumps(card_fields(card), ensure_ascii=False, separators=(",", ":"))
+
+
+def card_from_json(text):
+    """The Card of :func:`card_to_json`'s TEXT."""
+    return card_of_fields(json.loads(text))

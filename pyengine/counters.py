@@ -12,7 +12,7 @@ import re
 from . import limits
 from .untrusted import character_problem, show
 
-_PT = re.compile(r"([+-])\s*([0-9]+)\s*/\s*([+-])\s*([0-9]+)")      # used with fullmatch
+_PT = r"([+-])\s*([0-9]+)\s*/\s*([+-])\s*([0-9]+)"     # with re.fullmatch, compiled when first used
 
 
 def canonical(kind, where):
@@ -38,7 +38,7 @@ def canonical(kind, where):
 
 def _pt(kind):
     """(canonical spelling, (DP, DT)) for a kind shaped like +X/+Y, else None."""
-    m = _PT.fullmatch(kind)
+    m = re.fullmatch(_PT, kind)
     if not m:
         return None
     dp, dt = int(m.group(2)), int(m.group(4))

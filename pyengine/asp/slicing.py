@@ -51,12 +51,13 @@ clingo's version.
 
 from functools import lru_cache
 import json
+import os
 from pathlib import Path
 import re
 
 import clingo
 
-from .. import cachedir
+from .. import cachedir, filestamps
 from . import layout, shapes
 from .cone import cone
 
@@ -66,11 +67,12 @@ _ANONYMOUS = re.compile(r"(?<![A-Za-z0-9_'])_(?![A-Za-z0-9_'])")
 
 @lru_cache(maxsize=1)
 def version():
-    """The version of the statement tables: the source of this module and of the KB model's
-    readers it uses (kbmodel.py), and clingo's version."""
-    here = Path(__file__).resolve().parent
-    return cachedir.digest((here / "slicing.py").read_bytes() + (here / "kbmodel.py").read_bytes()
-                           + (here / "shapes.py").read_bytes() + clingo.__version__.encode())[:16]
+    """The version of the statement tables: the source of this module, of the KB model's readers
+    it uses (kbmodel.py), of the cone, the layout reader and the shape refinement, and clingo's
+    version."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    files = filestamps.digest(here, ["slicing.py", "kbmodel.py", "cone.py", "layout.py", "shapes.py"])
+    return cachedir.digest((files + clingo.__version__).encode())[:16]
 
 
 def program(root, query, parts, fact_preds, cone=True, facts=None):

@@ -22,7 +22,7 @@ import sqlite3
 import tempfile
 
 from .. import cardfacts
-from ..cardlib import Card, Face
+from ..cardlib import card_from_json, card_to_json  # noqa: F401 (store.card_from_json)
 from ..cardnames import Suggester, fold
 from ..compiled import Compiled
 from ..errors import InputError
@@ -51,26 +51,7 @@ def default_path():
     return Path(user_dir("data")) / FILE_NAME
 
 
-# --- a card as stored ------------------------------------------------------------------------------
-
-_FACE_FIELDS = ("name", "mana_cost", "type_line", "power", "toughness", "text", "color_indicator",
-                "loyalty", "defense")
-
-
-def card_to_json(card):
-    """JSON text of a validated Card (its exact fields, so that reading it back needs no parsing)."""
-    return json.dumps({"name": card.name, "layout": card.layout,
-                       "faces": [[getattr(f, k) if k != "color_indicator" else list(f.color_indicator)
-                                  for k in _FACE_FIELDS] for f in card.faces]},
-                      ensure_ascii=False, separators=(",", ":"))
-
-
-def card_from_json(text):
-    d = json.loads(text)
-    return Card(d["name"], d["layout"], tuple(
-        Face(n, cost, tl, p, t, tx, tuple(ci), loy, dfn)
-        for n, cost, tl, p, t, tx, ci, loy, dfn in d["faces"]))
-
+# --- a card as stored (its exact fields: cardlib.card_to_json) -------------------------------------
 
 @dataclass
 class Row:

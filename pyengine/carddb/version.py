@@ -5,33 +5,37 @@ them changes, so stored facts are never used with a compiler that would make oth
 
 from functools import lru_cache
 import os
-from pathlib import Path
 
-from ..cachedir import hasher
+from .. import filestamps
 
-_PKG = Path(__file__).resolve().parent.parent          # pyengine/
+_PKG = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))          # pyengine/
 _SOURCES = ("compiler", "compiled.py", "symbols.py", "cardlib.py", "cardfacts.py", "cardcache.py", "cardnames.py",
             "terms.py", "carddb/codec.py", "carddb/classify.py")
 
 
 def _files():
+    """The source files (relative to pyengine/, '/'-separated), those of a folder in sorted order."""
     for rel in _SOURCES:
-        p = _PKG / rel
-        if p.is_dir():
-            found = []
-            for folder, dirs, files in os.walk(p):
-                dirs[:] = [d for d in dirs if d != "__pycache__"]
-                found += [Path(folder, f) for f in files if not f.endswith((".pyc", ".pyo"))]
-            yield from sorted(found)
-        elif p.is_file():
-            yield p
+        p = os.path.join(_PKG, rel)
+        if os.path.isdir(p):
+            yield from sorted(_walk(p, rel), key=lambda n: n.split("/"))
+        elif os.path.isfile(p):
+            yield rel
+
+
+def _walk(folder, rel):
+    """The files under FOLDER (named REL), without __pycache__ and bytecode (as os.walk lists them:
+    a link to a folder is not followed)."""
+    for e in os.scandir(folder):
+        if e.is_dir():
+            if e.name != "__pycache__" and not e.is_symlink():
+                yield from _walk(e.path, f"{rel}/{e.name}")
+        elif not e.name.endswith((".pyc", ".pyo")):
+            yield f"{rel}/{e.name}"
 
 
 @lru_cache(maxsize=1)
 def compiler_version():
-    """A short hex digest naming the current compiler (computed once per process)."""
-    h = hasher()
-    for f in _files():
-        h.update(f.relative_to(_PKG).as_posix().encode() + b"\0")
-        h.update(f.read_bytes() + b"\0")
-    return h.hexdigest()[:16]
+    """A short hex digest naming the current compiler (computed once per process; the files are
+    read only when one changed since, :mod:`pyengine.filestamps`)."""
+    return filestamps.digest(_PKG, list(_files()))[:16]
