@@ -121,6 +121,10 @@ class Build(Transformer):
     def mode_body(self, c):
         return (c[0], c[1])
 
+    def mode_triggered(self, c):        # 700.2, 603.1: a mode that is a triggered ability
+        word, trigger, _, effect = c
+        return (word, ir.Triggered(trigger, effect))
+
     def spree_mode(self, c):
         return ir.Mode(c[-1])
 

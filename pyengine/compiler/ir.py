@@ -203,7 +203,10 @@ class Chapter:
 
 @dataclass(frozen=True)
 class Mode:
-    effect: tuple
+    """700.2: one mode; ``effect`` is its sentences, or the :class:`Triggered` ability the mode
+    is ("• Khans — At the beginning of combat on your turn, ...": the permanent has it)."""
+
+    effect: object
 
 
 @dataclass(frozen=True)
