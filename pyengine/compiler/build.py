@@ -125,6 +125,9 @@ class Build(Transformer):
         word, trigger, _, effect = c
         return (word, ir.Triggered(trigger, effect))
 
+    def mode_named(self, c):            # 700.2: a mode naming what it is ("• Treasure")
+        return ir.Mode(ir.Node("mode_named", c[-1]))        # c[-1]: the characteristics named
+
     def spree_mode(self, c):
         return ir.Mode(c[-1])
 

@@ -203,8 +203,9 @@ class Chapter:
 
 @dataclass(frozen=True)
 class Mode:
-    """700.2: one mode; ``effect`` is its sentences, or the :class:`Triggered` ability the mode
-    is ("• Khans — At the beginning of combat on your turn, ...": the permanent has it)."""
+    """700.2: one mode; ``effect`` is its sentences, the :class:`Triggered` ability the mode is
+    ("• Khans — At the beginning of combat on your turn, ...": the permanent has it), or a
+    ``Node("mode_named")`` for a mode that only names what it is ("• Treasure")."""
 
     effect: object
 
