@@ -121,6 +121,9 @@ class Build(Transformer):
     def mode_body(self, c):
         return (c[0], c[1])
 
+    def mode_named(self, c):            # 700.2: a mode naming what it is ("• Treasure")
+        return ir.Mode(ir.Node("mode_named", c[-1]))        # c[-1]: the characteristics named
+
     def spree_mode(self, c):
         return ir.Mode(c[-1])
 

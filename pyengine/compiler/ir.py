@@ -203,7 +203,10 @@ class Chapter:
 
 @dataclass(frozen=True)
 class Mode:
-    effect: tuple
+    """700.2: one mode; ``effect`` is its sentences, or a ``Node("mode_named")`` for a mode that
+    only names what it is ("• Treasure")."""
+
+    effect: object
 
 
 @dataclass(frozen=True)
