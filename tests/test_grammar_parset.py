@@ -60,8 +60,8 @@ from helpers import assert_parses_to
     # a relative clause without "that": the player or the object did it
     ("When this creature enters, create a number of 2/2 white Knight creature tokens with vigilance equal to "
      "the number of opponents you attacked this turn.", "rel_contact"),               # Militant Angel
-    ("When this creature dies during combat, it deals 6 damage to each creature it blocked this combat.",
-     "rel_contact"),                                                                   # Cathedral Membrane
+    ("When ~ enters, each opponent reveals their hand. For each opponent, exile a creature card they revealed "
+     "this way until ~ leaves the battlefield.", "rel_contact"),                      # Valki, God of Lies
     ("When this creature enters, it fights target creature an opponent controls chosen at random.",
      "at_random"),                                                                     # Scab-Clan Giant
     # 120: an amount of damage dealt
@@ -76,19 +76,37 @@ from helpers import assert_parses_to
     # 119.5
     ("When you planeswalk to ~ and at the beginning of your upkeep, you may exchange life totals with target "
      "player.", "exchange"),                                                           # Cliffside Market
+    # 508.1, 509.1, 702.76: what happened as it was cast or in combat
+    ("At the beginning of each end step, if this creature attacked or blocked this turn, its owner shuffles "
+     "it into their library.", "attacked_or_blocked"),                                # Inferno Hellion
+    ("When this creature enters, if its prowl cost was paid, draw a card.", "keyword_cost_paid"),  # Latchkey Faerie
+    ("When this creature enters, put a +1/+1 counter on each creature that convoked it.", "rel_convoked"),  # Venerated Loxodon
+    ("Whenever this creature attacks while saddled, put a +1/+1 counter on target creature that saddled it "
+     "this turn.", "rel_saddled"),                                                     # Giant Beaver
+    # 110.2, 101.4
+    ("When ~ dies, put all cards exiled with it onto the battlefield under their owner's control. Conjure four "
+     "cards named Volcanic Geyser into your library.", "mod_under_owner_control"),    # Caldera Breaker
+    ("At the beginning of your end step, goad target creature controlled by the player to your left.",
+     "controlled_by"),                                                                 # Bowie Base One
+    # 613.4b: base power
+    ("Whenever ~ deals combat damage to a player, draw cards equal to its base power.", "base_stat_of"),  # Curie, Emergent Intelligence
+    ("Whenever another creature you control with base power 1 enters, it gains haste until end of turn.",
+     "with_base_stat"),                                                                # Rapid Augmenter
+    # 603.2e
+    ("If a creature you control attacking causes a triggered ability of a permanent you control to trigger, "
+     "that ability triggers an additional time.", "attacking_q"),                     # Wulfgar of Icewind Dale
+    # 107.1: twice that many, twice that much
+    ("If an opponent would mill one or more cards, they mill twice that many cards instead.", "mill"),  # Bruvac the Grandiloquent
+    ("If an opponent would lose life during your turn, they lose twice that much life instead.",
+     "lose_life"),                                                                     # Bloodletter of Aclazotz
+    # 118.9: an alternative cost after its condition
+    ("If you control a Forest, rather than pay this spell's mana cost, you may have an opponent gain 3 "
+     "life.", "lead_rather_than_pay"),                                                 # Invigorate
     # the trigger half of an augment host card (Unstable): no effect of its own
     ("Whenever this creature blocks,", "trigger_without_effect"),                     # Rhino-
 ])
 def test_wordings_are_read_as(text, kind):
     assert_parses_to(text, kind)
-
-
-def test_half_the_is_a_quantity():
-    """107.1a: "half the non-God creatures they control, rounded down" (Zodiark, Umbral God)."""
-    line = parse_line("When ~ enters, each player sacrifices half the non-God creatures they control of their "
-                      "choice, rounded down.")
-    assert line.parsed, line.error
-    assert ir.Quantity("half the") in set(ir.walk(line.ability))
 
 
 def test_a_delayed_time_after_the_trigger_leads_the_first_sentence():
@@ -113,6 +131,9 @@ def test_a_delayed_time_after_the_trigger_leads_the_first_sentence():
      {"apply"}),                                                                       # Rushing-Tide Zubera
     ("When this creature attacks or blocks, at end of combat, sacrifice it and it deals 5 damage to you.",
      "Creature", {"apply"}),                                                           # Time Elemental
+    # 118.9: an alternative cost of an instant: casting it
+    ("If you control a Forest, rather than pay this spell's mana cost, you may have an opponent gain 3 "
+     "life.", "Instant", {"cast-free", "apply"}),                                     # Invigorate
     # what happens to unspent mana: every answer (the KB does not read it)
     ("If you would lose unspent mana, that mana becomes colorless instead.", "Artifact",
      {"could-produce", "produce", "show", "actions", "cast-free", "apply", "untap"}),  # Horizon Stone
