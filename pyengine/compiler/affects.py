@@ -329,8 +329,10 @@ def _sentence(s):
             return frozenset({"apply"})
         return ALL
     if any(isinstance(t, ir.Node) and t.kind == "tail_rather_than_pay"
-           for c in s.clauses if isinstance(c, ir.Clause) for t in c.tails):
-        # 118.9, 601.2b: "You may pay ... rather than pay this spell's mana cost": an alternative
+           for c in s.clauses if isinstance(c, ir.Clause) for t in c.tails) or any(
+            isinstance(lead, ir.Node) and lead.kind == "lead_rather_than_pay" for lead in s.leads):
+        # 118.9, 601.2b: "You may pay ... rather than pay this spell's mana cost" (or "If ..., rather
+        # than pay this spell's mana cost, you may ..."): an alternative
         # cost, chosen as the spell is cast. It changes casting the card (and what paying for it
         # takes), not the abilities of a permanent (113.6: it functions on the stack).
         return PAYMENT
@@ -484,6 +486,14 @@ def _clause(c, s):
         return _clause(c.verb.args[0], s)                  # "You may choose not to untap ~ ...": that event
     if name == "have_do" and isinstance(c.verb.args[-1], ir.Verb) and c.verb.args[-1].name == "enters":
         return set(_STATIC_VERBS["enters"])                # "You may have ~ enter tapped": 614.1c
+    if name == "enters" and any(isinstance(y, ir.Node) and y.kind == "mod_with_abilities" for y in ir.walk(c)):
+        # 614.1c: "it enters with a +1/+1 counter on it and with flying": as it enters (`apply`),
+        # and the abilities it then has, as granted ones would (613.1f)
+        out = set(_STATIC_VERBS["enters"])
+        for y in ir.walk(c):
+            if isinstance(y, ir.Node) and y.kind == "mod_with_abilities":
+                out |= _granted(y)
+        return out
     if name == "passive" and isinstance(c.subject, ir.Node) and c.subject.kind == "counters_np":
         return {"apply"}                                   # 614.1a, 122.1: counters put (or not) as an event happens
     if name == "is" and _only_status(c, "goaded"):

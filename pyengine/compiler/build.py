@@ -6,6 +6,8 @@ is lost. Words of the grammar (literal tokens) become plain lower-case strings; 
 :class:`~pyengine.compiler.ir.Number`, bounded (:data:`pyengine.symbols.MAX_NUMBER`).
 """
 
+from dataclasses import replace
+
 from lark import Token, Transformer
 
 from . import ir
@@ -96,6 +98,14 @@ class Build(Transformer):
 
     def triggered(self, c):
         return ir.Triggered(c[0], c[2])
+
+    def triggered_delayed(self, c):         # "When ~ blocks, at end of combat, destroy ...": 603.7
+        trigger, time, effect = c[0], c[3], c[-1]
+        first = effect[0]
+        lead = ir.Node("lead_at", ("at", time))
+        if not isinstance(first, ir.Sentence):
+            return ir.Node("triggered_delayed", tuple(_parts(c)))
+        return ir.Triggered(trigger, (replace(first, leads=(lead,) + tuple(first.leads)),) + effect[1:])
 
     def sentences(self, c):
         return ir.Static(c[0])
