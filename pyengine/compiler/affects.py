@@ -172,8 +172,6 @@ def of_ability(a, spell=False):
         # 714.2b: a triggered ability (not a mana ability, 605.1b); mana it adds itself counts in
         # what the Saga could produce (106.7)
         return frozenset({"could-produce", "apply"} if adds_mana_itself(a.effect) else {"apply"})
-    if isinstance(a, ir.Mode) and isinstance(a.effect, ir.Triggered):
-        return triggered(a.effect)                # 700.2: the chosen mode is that triggered ability
     if isinstance(a, ir.Mode):
         return frozenset({"cast-free", "apply"}) if spell else frozenset({"actions", "apply"})
     if isinstance(a, ir.Level):
