@@ -48,9 +48,6 @@ from helpers import assert_parses_to, tree_kinds
     # "exiled from their hand this way" (Unmoored Ego)
     ("That player shuffles, then draws a card for each card exiled from their hand this way.",
      "exiled_from_this_way"),
-    # 120.4a: excess damage (Orbital Plunge)
-    ("~ deals 6 damage to target creature. If excess damage was dealt this way, create a Lander token.",
-     "excess_damage_dealt"),
     # 107.1a: half of a group (Curse of the Cabal; Traumatize keeps its mill)
     ("Target player sacrifices half the permanents they control of their choice, rounded down.", "half_of"),
     ("Target player mills half their library, rounded down.", "mill"),
