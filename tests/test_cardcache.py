@@ -68,6 +68,24 @@ def test_an_unwritable_cache_is_only_slower(tmp_path, monkeypatch):
     assert cardcache.load(forest) is None
 
 
+def _seed_parse_table(cache):
+    """Copy the grammar's parse table (built or loaded in this process) into the cache folder
+    CACHE: the subprocess under test loads it instead of building it again (~30 s)."""
+    import os
+    import shutil
+    from pyengine.compiler import parser
+    parser.lark_parser()
+    src = parser.cache_path()
+    old = os.environ["MTGKB_CACHE_DIR"]
+    os.environ["MTGKB_CACHE_DIR"] = str(cache)
+    try:
+        dst = parser.cache_path()
+    finally:
+        os.environ["MTGKB_CACHE_DIR"] = old
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
+
+
 def test_a_query_on_cached_cards_imports_no_compiler(tmp_path):
     """The first run compiles a card the snapshot defines (not one of the bundled library, which
     ships precompiled) and imports the compiler; the second reads it from the cache, imports
@@ -81,6 +99,7 @@ def test_a_query_on_cached_cards_imports_no_compiler(tmp_path):
             f"try:\n    main(['could-produce', {str(snap)!r}, '--json'])\nexcept SystemExit:\n    pass\n"
             "print(sorted(m for m in sys.modules if m in ('lark', 'pyengine.compiler')))")
     env = dict(__import__("os").environ, MTGKB_CACHE_DIR=str(tmp_path / "cache"))
+    _seed_parse_table(tmp_path / "cache")
     runs = []
     for _ in range(2):
         r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env=env)
