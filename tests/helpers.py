@@ -76,3 +76,19 @@ def assert_parses_to(text, kind, keywords=False):
     assert line.parsed, line.error
     got = tree_kinds(line.ability, keywords)
     assert kind in got, got
+
+
+def snapshot_file(tmp_path, snap):
+    """SNAP (a dict) written as a YAML snapshot in TMP_PATH; its path."""
+    import yaml
+    p = tmp_path / "s.yaml"
+    p.write_text(yaml.safe_dump(snap))
+    return str(p)
+
+
+def cli_json(args):
+    """The JSON answer of a command that must succeed (exit 0, nothing on stderr)."""
+    code, out, err = run_cli(args + ["--json"])
+    assert (code, err) == (0, ""), err
+    return out
+

@@ -2,9 +2,8 @@
 one mana of any color" and lose all other abilities.", Toxicrene; kb/lose_other_abilities.lp). A basic
 land loses its intrinsic mana ability too (305.6 abilities are abilities of the land). Real Oracle text."""
 
-import yaml
 
-from helpers import run_cli
+from helpers import cli_json, snapshot_file
 from pyengine import cardlib
 from pyengine.compiler import compile_card
 
@@ -17,15 +16,10 @@ COFFERS = {"name": "Cabal Coffers", "type": "Land", "text": "{2}, {T}: Add {B} f
 def board(tmp_path, perms):
     snap = {"players": ["alice", "bob"], "cards": [TOXICRENE, COFFERS],
             "battlefield": [dict(zip(("id", "card", "controller"), p)) for p in perms]}
-    p = tmp_path / "s.yaml"
-    p.write_text(yaml.safe_dump(snap))
-    return str(p)
+    return snapshot_file(tmp_path, snap)
 
 
-def answer(args):
-    code, out, err = run_cli(args + ["--json"])
-    assert (code, err) == (0, ""), err
-    return out
+answer = cli_json
 
 
 def test_every_land_has_only_the_granted_ability(tmp_path):

@@ -7,7 +7,7 @@ dungeons (309.7) are read by "If ..., add ... instead" (tests/scenarios/conditio
 
 import yaml
 
-from helpers import problems, run_cli
+from helpers import cli_json, problems, run_cli, snapshot_file
 from pyengine import cardlib
 from pyengine.compiler import compile_card
 
@@ -23,15 +23,10 @@ def board(tmp_path, identity, perms):
             "battlefield": [dict(zip(("id", "card", "controller"), p)) for p in perms]}
     if identity is not None:
         snap["commander_identity"] = identity
-    p = tmp_path / "s.yaml"
-    p.write_text(yaml.safe_dump(snap))
-    return str(p)
+    return snapshot_file(tmp_path, snap)
 
 
-def answer(args):
-    code, out, err = run_cli(args + ["--json"])
-    assert (code, err) == (0, ""), err
-    return out
+answer = cli_json
 
 
 def test_command_tower_adds_a_color_of_its_controllers_commander(tmp_path):

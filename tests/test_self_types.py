@@ -1,9 +1,8 @@
 """Static abilities that add types to their own permanent (205.1b, 604.3, 613.1d; kb/self_types.lp).
 Real cards, Oracle text as printed; each answer changes what another permanent could produce (106.7)."""
 
-import yaml
 
-from helpers import run_cli
+from helpers import cli_json, snapshot_file
 from pyengine import cardlib
 from pyengine.compiler import compile_card
 
@@ -26,15 +25,10 @@ POOL = {"name": "Reflecting Pool", "type": "Land",
 def board(tmp_path, perms):
     snap = {"players": ["alice", "bob"], "cards": [SKYCLAVE, NEXUS, PACKBEAST, GOND_GATE, POOL],
             "battlefield": [dict(zip(("id", "card", "controller"), p)) for p in perms]}
-    p = tmp_path / "s.yaml"
-    p.write_text(yaml.safe_dump(snap))
-    return str(p)
+    return snapshot_file(tmp_path, snap)
 
 
-def answer(args):
-    code, out, err = run_cli(args + ["--json"])
-    assert (code, err) == (0, ""), err
-    return out
+answer = cli_json
 
 
 def test_a_creature_that_is_also_a_land_is_reflected_by_reflecting_pool(tmp_path):
