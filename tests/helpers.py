@@ -92,3 +92,21 @@ def cli_json(args):
     assert (code, err) == (0, ""), err
     return out
 
+
+def compiled(name, type, text):
+    """The compiled card of one card's name, type line and Oracle text."""
+    from pyengine import cardlib
+    from pyengine.compiler import compile_card
+    return compile_card(cardlib.parse_card({"name": name, "type": type, "text": text}))
+
+
+def line_of(c, i):
+    """Line I (1-based) of the compiled card C."""
+    return next(li for li in c.lines if li.line.index == i)
+
+
+def facts_of(c, pred):
+    """The facts of predicate PRED that the compiled card C gives, rendered and sorted."""
+    from pyengine.terms import render_fact
+    return sorted(render_fact(f) for f in c.facts if f[0] == pred)
+

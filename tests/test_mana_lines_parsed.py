@@ -6,21 +6,12 @@ player adds it, withheld). The golden files of tests/golden/mana_lines_parsed/ h
 
 import pytest
 
-from pyengine import cardlib
-from pyengine.compiler import compile_card
-from pyengine.terms import render_fact
+import helpers
 
 
-def compiled(name, type, text):
-    return compile_card(cardlib.parse_card({"name": name, "type": type, "text": text}))
-
-
-def line(c, i):
-    return next(li for li in c.lines if li.line.index == i)
-
-
-def facts(c, pred):
-    return sorted(render_fact(f) for f in c.facts if f[0] == pred)
+compiled = helpers.compiled
+line = helpers.line_of
+facts = helpers.facts_of
 
 
 @pytest.mark.parametrize("name,type,text,index", [

@@ -7,23 +7,15 @@ import pytest
 import yaml
 
 from helpers import run_cli, tree_kinds
-from pyengine import cardlib
-from pyengine.compiler import compile_card, parse_line
-from pyengine.terms import render_fact
+import helpers
+from pyengine.compiler import parse_line
 
 MANA = {"could-produce", "produce"}
 
 
-def compiled(name, type, text):
-    return compile_card(cardlib.parse_card({"name": name, "type": type, "text": text}))
-
-
-def line(c, i):
-    return next(li for li in c.lines if li.line.index == i)
-
-
-def facts(c, pred):
-    return sorted(render_fact(f) for f in c.facts if f[0] == pred)
+compiled = helpers.compiled
+line = helpers.line_of
+facts = helpers.facts_of
 
 
 @pytest.mark.parametrize("name,type,text,kind,affects", [
