@@ -10,7 +10,7 @@ import time
 import clingo
 import pytest
 
-from pyengine import cachedir, snapshot
+from pyengine import cachedir, filestamps, snapshot
 from pyengine.asp import codec, layout, slicing
 from pyengine.asp.driver import Engine, kb_root
 from pyengine.facts import snapshot_facts
@@ -212,8 +212,56 @@ def test_the_table_follows_every_change_of_a_file(tmp_path, monkeypatch):
     assert len(list(folder.iterdir())) == 3
     for f in folder.iterdir():
         f.write_text("[1, 2]")
-    slicing._TABLES.clear()
+    new_process()
+    shutil.rmtree(cachedir.path(slicing.PROGRAMS_KIND, slicing.version()))   # so the table is read
     assert len(ask()[0]) == 2
+
+
+def new_process():
+    """Forget what this process read or made (tables, summaries, programs, file digests)."""
+    for kept in (slicing._TABLES, slicing._SUMMARIES, slicing._PROGRAMS, filestamps._KEPT):
+        kept.clear()
+
+
+def test_a_program_is_read_back_by_its_table_predicates_and_shapes(tmp_path, monkeypatch):
+    """The sliced program of a table, the facts' predicates and the shapes that tell rules apart is
+    kept in the cache (kind kb-programs) beside the table's summary: a new process reads it back,
+    byte for byte the program it would make, without reading the table or the files; facts of
+    another shape or predicate are another program, and so is a changed file, even of the same
+    size (by its stamps); a broken entry is made again."""
+    from pyengine.terms import Fn
+    monkeypatch.setenv("MTGKB_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(filestamps, "SETTLED", -60.0)        # as if the files were written long ago
+    (tmp_path / "p.lp").write_text("t(X) :- cost(X,tap).\ns(X) :- cost(X,sac(_)).\n", encoding="utf-8")
+    (tmp_path / "rules.lp").write_text('#include "p.lp".\n', encoding="utf-8")
+    (tmp_path / "queries").mkdir()
+    (tmp_path / "queries" / "q.lp").write_text("#show t/1.\n#show s/1.\n", encoding="utf-8")
+    preds = {("cost", 2)}
+    tap, sac = [("cost", "a", Const("tap"))], [("cost", "a", Fn("sac", (Const("x"),)))]
+    ask = lambda facts, preds=preds: slicing.program(tmp_path, "q", ["base"], preds, facts=facts)
+    first = ask(tap)
+    assert "t(X) :- cost(X,tap)." in first and "sac" not in first
+    new_process()
+    with monkeypatch.context() as m:
+        m.setattr(slicing, "_table", lambda *a: 1 / 0)
+        m.setattr(filestamps, "_contents", lambda path: 1 / 0)
+        assert ask(tap) == first
+        with pytest.raises(ZeroDivisionError):
+            ask(sac)                                             # another shape of cost/2
+        with pytest.raises(ZeroDivisionError):
+            ask(tap, preds | {("in", 1)})                        # another set of predicates
+    new_process()
+    monkeypatch.setenv("MTGKB_CACHE_DIR", str(tmp_path / "empty"))
+    assert ask(tap) == first                                     # made again: the same text
+    assert "s(X) :- cost(X,sac(_))." in ask(sac)
+    monkeypatch.setenv("MTGKB_CACHE_DIR", str(tmp_path / "cache"))
+    new_process()
+    for f in cachedir.path(slicing.PROGRAMS_KIND, slicing.version()).iterdir():
+        f.write_text('{"program": 1}' if f.name.startswith("table-") else "[")
+    assert ask(tap) == first
+    (tmp_path / "p.lp").write_text("t(X) :- cost(X,tab).\ns(X) :- cost(X,sac(_)).\n", encoding="utf-8")
+    new_process()
+    assert "cost(X,tap)" not in ask(tap) and "t(X)" not in ask(tap)
 
 
 def test_entries_of_other_versions_are_pruned_once_a_day_old(tmp_path, monkeypatch):
@@ -290,7 +338,6 @@ def test_rules_whose_literals_no_atom_matches_by_shape_are_left_out(tmp_path):
             "#external e(X) : t(X).\n")
     (tmp_path / "p.lp").write_text(text, encoding="utf-8")
     t = slicing.build(str(tmp_path), ["p.lp"], {"base"})
-    t["_name"] = "test"
     facts = [("in", Fn("f", (1,)))]
     firing = slicing.fires(t, {("in", 1)})
     kept = {t["statements"][i][1] for i in shapes.refine(t, firing, facts, {("in", 1)})}

@@ -45,14 +45,18 @@ The statements of the files (text, part, head predicates, positive and all body 
 whether the program is deterministic, are read once with clingo's parser and kept in the cache
 (:mod:`pyengine.cachedir`, kind ``kb-slices``): one file per set of parts and query, named by the
 digest of rules.lp, every file it includes and the query file, so any change to one of them is a
-miss; the version of the kind is the digest of the source of this module and kbmodel.py and of
-clingo's version.
+miss (the digest is read back while the files' stamps are unchanged: :mod:`pyengine.filestamps`).
+The sliced programs are kept too (kind ``kb-programs``), named by that table's name, the facts'
+predicates and the shapes of the facts that tell rules apart, beside a summary of each table
+(whether its program is sliced, which predicates' shapes tell its rules apart, needed to name a
+program before the table is read): a query on a board alike in those reads neither the table nor
+the files. The version of the kinds is the digest of the source of this module, kbmodel.py,
+cone.py, layout.py and shapes.py and of clingo's version.
 """
 
 from functools import lru_cache
 import json
 import os
-from pathlib import Path
 import re
 
 import clingo
@@ -80,14 +84,68 @@ def program(root, query, parts, fact_preds, cone=True, facts=None):
     fire when the facts have the predicates FACT_PREDS ((name, arity) pairs), by the shapes of
     FACTS (the fact tuples, if given: shapes.py), and, with CONE, that a shown atom depends on;
     ``#program`` directives included. None if the program is not deterministic (then load the
-    files instead). A process keeps the texts it made, by what they depend on (_key)."""
-    table = _table(str(root), query, tuple(parts))
-    if not (table["deterministic"] or (table["stratified"] and layout.any_optimal(str(root), query))):
+    files instead).
+
+    Kept by what it depends on (:func:`_key`: the table, FACT_PREDS, the shapes of the FACTS that
+    tell rules apart) in this process and in the cache (kind ``kb-programs``), beside a summary of
+    each table (whether it is sliced, which predicates' shapes tell its rules apart): a query on a
+    board alike in those reads the summary and its program, and neither the table nor, while
+    their stamps are unchanged (:mod:`pyengine.filestamps`), the KB files."""
+    root = str(root)
+    name = _table_name(root, query, parts)
+    summary = _summary(root, query, parts, name)
+    if not summary["sliced"]:
         return None
-    key = _key(table, fact_preds, facts)
+    key = _key(name, summary["told"], fact_preds, facts)
     text = _PROGRAMS.get((key, cone))
     if text is not None:
         return text
+    entry = cachedir.digest(repr((key, bool(cone))).encode("utf-8")) + ".json"
+    kept = _read(entry)
+    if isinstance(kept, dict) and set(kept) == {"program"} and isinstance(kept["program"], str):
+        text = kept["program"]
+    else:
+        text = _sliced(_table(root, query, parts, name), fact_preds, cone, facts, key)
+        cachedir.write(PROGRAMS_KIND, version(), json.dumps({"program": text}).encode("utf-8"), entry)
+    if len(_PROGRAMS) > 256:
+        _PROGRAMS.clear()
+    _PROGRAMS[(key, cone)] = text
+    return text
+
+
+def _summary(root, query, parts, name):
+    """{"sliced": is the program of the table NAME sliced (deterministic, or stratified and read
+    as any optimal answer set), "told": shapes.told_apart of it, as sorted [name, arity] pairs}:
+    from this process's memory, else from the cache (kind ``kb-programs``), else from the table."""
+    got = _SUMMARIES.get(name)
+    if got is not None:
+        return got
+    entry = "table-" + name
+    got = _read(entry)
+    if not (isinstance(got, dict) and set(got) == {"sliced", "told"} and isinstance(got["sliced"], bool)
+            and isinstance(got["told"], list)
+            and all(isinstance(n, str) and isinstance(a, int) for n, a in got["told"])):
+        table = _table(root, query, parts, name)
+        got = {"sliced": bool(table["deterministic"]
+                              or (table["stratified"] and layout.any_optimal(root, query))),
+               "told": sorted(map(list, shapes.told_apart(table)))}
+        cachedir.write(PROGRAMS_KIND, version(), json.dumps(got).encode("utf-8"), entry)
+    got["told"] = {(n, a) for n, a in got["told"]}
+    _SUMMARIES[name] = got
+    return got
+
+
+def _read(entry):
+    """The JSON value of the file ENTRY of the kind ``kb-programs``, or None."""
+    try:
+        with open(cachedir.path(PROGRAMS_KIND, version(), entry), encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def _sliced(table, fact_preds, cone, facts, key):
+    """The program of :func:`program`, from the statement table TABLE (KEY: its :func:`_key`)."""
     statements = table["statements"]
     keep = fires(table, fact_preds)
     if facts is not None:
@@ -101,22 +159,17 @@ def program(root, query, parts, fact_preds, cone=True, facts=None):
             out.append(f"#program {name}.")
             part = name
         out.append(text)
-    text = "\n".join(out)
-    if len(_PROGRAMS) > 256:
-        _PROGRAMS.clear()
-    _PROGRAMS[(key, cone)] = text
-    return text
+    return "\n".join(out)
 
 
-def _key(table, fact_preds, facts):
-    """What the statements kept depend on: TABLE (its file in the cache), FACT_PREDS and, if FACTS
-    are given, the shapes of the facts of the predicates some rule reads with a function symbol
-    (shapes.fact_shapes); snapshots alike in those (any number of permanents of the same cards)
-    share it."""
-    told = (sorted((sig, sorted(map(repr, v)))
-                   for sig, v in shapes.fact_shapes(facts, shapes.told_apart(table)).items())
+def _key(name, told, fact_preds, facts):
+    """What the statements kept depend on: the table NAME (its file in the cache), FACT_PREDS and,
+    if FACTS are given, the shapes of the facts of the predicates TOLD (those some rule reads with
+    a function symbol: shapes.told_apart, shapes.fact_shapes); snapshots alike in those (any
+    number of permanents of the same cards) share it."""
+    told = (sorted((sig, sorted(map(repr, v))) for sig, v in shapes.fact_shapes(facts, told).items())
             if facts is not None else None)
-    return repr((table["_name"], sorted(map(tuple, fact_preds)), told))
+    return repr((name, sorted(map(tuple, fact_preds)), told))
 
 
 def _refined(table, firing, facts, fact_preds, key):
@@ -132,7 +185,9 @@ def _refined(table, firing, facts, fact_preds, key):
         return keep
 
 
-_PROGRAMS = {}              # (_key, cone) -> the program text, as made by this process
+_PROGRAMS = {}              # (_key, cone) -> the program text, as read or made by this process
+_SUMMARIES = {}             # table name -> _summary, as read or made by this process
+PROGRAMS_KIND = "kb-programs"
 SHAPES_KIND = "kb-shapes"
 
 
@@ -182,22 +237,23 @@ def needed(table, firing):
 
 
 def _files(root, query):
-    """rules.lp, the files it includes and the query file: (relative path, bytes), in order."""
-    root = Path(root)
-    names = ["rules.lp"] + layout.included(root) + [f"queries/{query}.lp"]
-    return [(n, (root / n).read_bytes()) for n in names]
+    """rules.lp, the files it includes and the query file (paths relative to ROOT), in order."""
+    return ["rules.lp"] + layout.included(root) + [f"queries/{query}.lp"]
 
 
-def _table(root, query, parts):
-    """The statement table of QUERY and the KB's PARTS: read again whenever a file's text changed
-    (the files are read and hashed on every call, about 1 ms), from this process's memory, else
-    from the cache, else built and cached."""
-    files = _files(root, query)
-    h = cachedir.hasher()
-    h.update(repr(sorted(parts)).encode())
-    for name, data in files:
-        h.update(name.encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
-    name = h.hexdigest() + ".json"
+def _table_name(root, query, parts):
+    """The name in the cache of the statement table of QUERY and the KB's PARTS: the digest of
+    PARTS and of the files' names and contents (read again only when a file's stamp changed,
+    :mod:`pyengine.filestamps`), so a change to any of them is a new name."""
+    files = filestamps.digest(root, _files(root, query))
+    return cachedir.digest((repr(sorted(parts)) + files).encode("utf-8")) + ".json"
+
+
+def _table(root, query, parts, name=None):
+    """The statement table of QUERY and the KB's PARTS (NAME: its :func:`_table_name`): from this
+    process's memory, else from the cache, else built and cached."""
+    root = str(root)
+    name = name or _table_name(root, query, tuple(parts))
     table = _TABLES.get(name)
     if table is None:
         try:
@@ -208,9 +264,8 @@ def _table(root, query, parts):
         if not (isinstance(table, dict)
                 and set(table) == {"statements", "always", "hides", "deterministic", "stratified",
                                    "patterns"}):
-            table = build(root, [n for n, _ in files[1:]], set(parts))
+            table = build(root, _files(root, query)[1:], set(parts))
             cachedir.write(KIND, version(), json.dumps(table).encode("utf-8"), name)
-        table["_name"] = name
         _TABLES[name] = table
     return table
 
