@@ -4,7 +4,8 @@ Every failure is one InputError line naming the file. Only regular files and sta
 read, at most ``limits.MAX_BYTES`` of them (a device such as /dev/zero, a FIFO, a socket or a
 directory is refused without reading). Text that starts with ``{`` or ``[`` is read as JSON
 (``json.loads``: exact, and far faster than a YAML parser on a large board), anything else as
-YAML; both refuse duplicate keys and nesting deeper than ``limits.MAX_DEPTH``.
+YAML; both refuse duplicate keys and nesting deeper than ``limits.MAX_DEPTH``. A YAML text parsed
+before is read back as it parsed (:mod:`pyengine.parsecache`), without importing PyYAML.
 """
 
 from contextlib import contextmanager
@@ -168,9 +169,15 @@ def _json_or_flow_yaml(raw, where):
 
 
 def _yaml(raw, where):
+    """The data of the YAML text RAW: as kept when the same text was parsed before
+    (:mod:`pyengine.parsecache`: PyYAML is then not imported), else parsed (and kept)."""
+    from . import parsecache
+    data = parsecache.get(raw)
+    if data is not None:
+        return data
     import yaml
     try:
-        return yaml.load(raw, Loader=_loader())
+        data = yaml.load(raw, Loader=_loader())
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -180,6 +187,8 @@ def _yaml(raw, where):
         raise InputError(f"{where}: nested more deeply than {limits.MAX_DEPTH} levels")
     except (ValueError, OverflowError) as e:
         raise InputError(f"{where}: cannot be read as YAML or JSON ({type(e).__name__})")
+    parsecache.keep(raw, data)
+    return data
 
 
 def check_depth(data, where):
