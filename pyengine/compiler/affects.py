@@ -313,7 +313,9 @@ def _trigger_on_tapping(t):
 def _sentence(s):
     """The answers one sentence of a static ability could change (mana in an ability in quotes
     is that ability's: :func:`_granted`)."""
-    if mentions_mana(tuple(_own(s))):
+    if mentions_mana(s):
+        # (this was mentions_mana(tuple(_own(s))), the same test: walking each value _own gives
+        # walks into the quotes below it too; only slower, by the depth of the sentence)
         return ALL
     if any(isinstance(y, ir.Node) and y.kind == "mod_as_copy" for y in ir.walk(s)):
         return ALL                                  # 707.2: it becomes a copy: every characteristic
