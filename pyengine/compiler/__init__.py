@@ -26,7 +26,7 @@ from ..terms import Const
 from . import affects as affects_mod
 from . import ir
 from .build import Build, TooLarge
-from .classify import kinds_of
+from .classify import kinds_of_ability
 from .lower import Ctx, Lowered, cost_facts, lower
 from .parser import ParseError, parse
 from .shapes import Unmodelled
@@ -89,6 +89,22 @@ def _parse_normalised(norm):
     return ability, word, None
 
 
+@lru_cache(maxsize=65536)
+def _kinds(norm, spell):
+    """:func:`classify.kinds_of` of a normalised line, on the face of an instant or sorcery
+    (``spell``) or not: it reads only the line's intermediate form, so once per process."""
+    ability, word, _ = _parse_normalised(norm)
+    return kinds_of_ability(ability, word, spell)
+
+
+@lru_cache(maxsize=65536)
+def _affects(norm, spell):
+    """The answers a normalised line's whole ability could change (:func:`affects.gated`: every
+    answer if it is not parsed), on the face of an instant or sorcery (``spell``) or not: read
+    from its intermediate form alone, so once per process."""
+    return affects_mod.gated(_parse_normalised(norm)[0], spell)
+
+
 def compile_card(card):
     """Compile a :class:`pyengine.cardlib.Card` into facts."""
     facts, notes, lines = [("card", card.name)], [], []
@@ -128,6 +144,7 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
     if chars:
         _characteristics(key, face, facts, note)
     names = names_of(key) | names_of(face.name)
+    spell = affects_mod.spell_face(face)
     gate = None         # the level striation or class level the following lines belong to
     for i, raw in enumerate(face.text.split("\n"), 1):
         norm = normalise(raw, names)
@@ -142,15 +159,15 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
         if (line.ability_word or "").lower() == "max speed":
             # 702.178a: "Max speed — [Ability]" is a static ability granting [Ability] only while
             # its controller's speed is 4, which the KB does not track
-            aff = affects_mod.gated(line, face)
+            aff = _affects(norm, spell)
             note(i, raw.strip(), aff, "702.178a: an ability had only at max speed")
-            lines.append(LineInfo(key, line, line.parsed, False, kinds_of(line, face), aff))
+            lines.append(LineInfo(key, line, line.parsed, False, _kinds(norm, spell), aff))
             continue
         if gate and not isinstance(line.ability, (ir.Level, ir.ClassLevel)):
             # the KB has no levels: the ability must not be given as if it were always there
-            aff = affects_mod.gated(line, face)
+            aff = _affects(norm, spell)
             note(i, raw.strip(), aff, gate)
-            lines.append(LineInfo(key, line, line.parsed, False, kinds_of(line, face), aff))
+            lines.append(LineInfo(key, line, line.parsed, False, _kinds(norm, spell), aff))
             continue
         try:
             if line.ability is None:
@@ -171,11 +188,11 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
             facts.extend(low.facts)
         aff = frozenset() if low.modelled else (
             affects_mod.ALL if line.ability is None else low.affects if low.affects is not None
-            else affects_mod.of_line(line, face, low.part))
+            else _affects(norm, spell) if low.part is None else affects_mod.of_line(line, face, low.part))
         if not low.modelled:
             note(i, raw.strip(), aff, low.reason or line.error or "")
         lines.append(LineInfo(key, line, line.parsed, low.modelled and line.parsed,
-                              kinds_of(line, face), aff))
+                              _kinds(norm, spell), aff))
 
 
 def _within_budget(facts, pt_budget):

@@ -108,10 +108,7 @@ def _own(x):
         if isinstance(y, ir.Node) and y.kind in ("quoted_ability", "quoted_and"):
             continue
         yield y
-        if isinstance(y, (tuple, list)):
-            stack.extend(y)
-        elif hasattr(y, "__dataclass_fields__"):
-            stack.extend(getattr(y, f) for f in y.__dataclass_fields__)
+        stack.extend(ir.parts(y))
 
 
 def _adds_mana_itself(x):
@@ -139,9 +136,13 @@ def mentions_mana(x):
 def of_line(line, face=None, part=None):
     """The answers a parsed line that the KB does not carry out could change; ``part``, if given,
     is the part of its ability that is not carried out (the rest is)."""
-    a = part if part is not None else line.ability
-    spell = face is not None and any(t in face.type_line.lower() for t in ("instant", "sorcery"))
-    return of_ability(a, spell)
+    return of_ability(part if part is not None else line.ability, spell_face(face))
+
+
+def spell_face(face):
+    """True if the face (a ``cardlib.Face``, or None) is an instant or sorcery: its text is a
+    spell's instructions."""
+    return face is not None and any(t in face.type_line.lower() for t in ("instant", "sorcery"))
 
 
 def of_ability(a, spell=False):
@@ -238,11 +239,12 @@ _NODE_FRAMES = {
 }
 
 
-def gated(line, face=None):
+def gated(ability, spell=False):
     """The answers of an ability had only at some levels (711.2a), class levels (716.2a) or at
     max speed (702.178a), which the KB does not know: no fact is given for it, and having it or
-    not changes at most what the ability itself could change."""
-    return ALL if line.ability is None else of_line(line, face)
+    not changes at most what the ability itself could change (every answer if the grammar did
+    not read it: ``ability`` None). ``spell``: the text of an instant or sorcery."""
+    return ALL if ability is None else of_ability(ability, spell)
 
 
 def adds_mana_itself(x):
@@ -311,7 +313,9 @@ def _trigger_on_tapping(t):
 def _sentence(s):
     """The answers one sentence of a static ability could change (mana in an ability in quotes
     is that ability's: :func:`_granted`)."""
-    if mentions_mana(tuple(_own(s))):
+    if mentions_mana(s):
+        # (this was mentions_mana(tuple(_own(s))), the same test: walking each value _own gives
+        # walks into the quotes below it too; only slower, by the depth of the sentence)
         return ALL
     if any(isinstance(y, ir.Node) and y.kind == "mod_as_copy" for y in ir.walk(s)):
         return ALL                                  # 707.2: it becomes a copy: every characteristic

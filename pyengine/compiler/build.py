@@ -66,6 +66,11 @@ def number_value(text):
 class Build(Transformer):
     """The transformer from a parse tree to IR (see module doc)."""
 
+    def __init__(self):
+        # no method is named after a terminal: tokens are kept as they are, without Lark looking
+        # for one on each token (tests/test_compile_memo.py checks no terminal has a method)
+        super().__init__(visit_tokens=False)
+
     def __default__(self, data, children, meta):
         return ir.Node(str(data), tuple(_value(c) for c in children
                                         if not (isinstance(c, Token) and _is_literal(c)

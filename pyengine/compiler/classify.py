@@ -19,6 +19,7 @@
 """
 
 from . import ir
+from .affects import spell_face
 from .lower_designed import land_types_of
 from .mana_ir import of_clause
 
@@ -36,13 +37,17 @@ _NODE_FRAMES = {"threshold": "threshold", "die_result": "die_result", "numbered_
 
 def kinds_of(line, face=None):
     """The kinds of a line (see module doc)."""
-    a = line.ability
+    return kinds_of_ability(line.ability, line.ability_word, spell_face(face))
+
+
+def kinds_of_ability(a, ability_word, spell):
+    """The kinds of a line whose intermediate form is ``a`` (None: not parsed), with that ability
+    word, on the face of an instant or sorcery (``spell``) or not."""
     out = set()
-    if line.ability_word:
+    if ability_word:
         out.add("ability_word")
     if a is None:
         return frozenset(out | {"unparsed"})
-    spell = face is not None and any(t in face.type_line.lower() for t in ("instant", "sorcery"))
     frame = {ir.Keywords: "keyword", ir.Activated: "activated", ir.Triggered: "triggered",
              ir.Loyalty: "loyalty", ir.Chapter: "chapter", ir.Mode: "mode", ir.Level: "level",
              ir.ClassLevel: "class_level"}.get(type(a), "other")
@@ -71,10 +76,14 @@ def _replaces(a):
 def _mana_kinds(a, frame):
     out = set()
     clauses = []
-    for s in ir.walk(a):
-        if isinstance(s, ir.Sentence):
-            clauses += [(c, s) for c in s.clauses if isinstance(c, ir.Clause) and c.verb_name == "add_mana"]
-    quoted = any(isinstance(y, ir.Node) and y.kind == "quoted_ability" for y in ir.walk(a))
+    quoted = produce = False                # one walk: an ability in quotes, a "produce" verb
+    for y in ir.walk(a):
+        if isinstance(y, ir.Sentence):
+            clauses += [(c, y) for c in y.clauses if isinstance(c, ir.Clause) and c.verb_name == "add_mana"]
+        elif isinstance(y, ir.Node):
+            quoted = quoted or y.kind == "quoted_ability"
+        elif isinstance(y, ir.Verb):
+            produce = produce or y.name.startswith("produce")
     for c, s in clauses:
         m = of_clause(c)
         kind = {"fixed": "fixed", "choice": "choice", "any_color": "any_color",
@@ -87,7 +96,7 @@ def _mana_kinds(a, frame):
             if kind == "fixed":
                 continue
         out.add("mana:" + kind)
-    if any(isinstance(y, ir.Verb) and y.name.startswith("produce") for y in ir.walk(a)):
+    if produce:
         out.add("mana:mana_replacement")
     if not out:
         if frame == "static" and _land_type_change(a):

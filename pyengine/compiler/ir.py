@@ -14,6 +14,7 @@ typed by the grammar rule that produced it.
 """
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 
 @dataclass(frozen=True)
@@ -242,16 +243,45 @@ class Line:
         return self.ability is not None
 
 
+_PARTS = {}            # type -> the function giving an object's parts in order (None: a leaf)
+_UNSEEN = object()
+
+
+def _parts_getter(t):
+    """The function giving the IR values directly inside an object of type t, in order: the items
+    of a tuple or list, the fields of a dataclass; None for anything else (kept in _PARTS)."""
+    if issubclass(t, (tuple, list)):
+        get = tuple
+    elif hasattr(t, "__dataclass_fields__"):
+        names = tuple(t.__dataclass_fields__)
+        get = attrgetter(*names) if len(names) > 1 else (lambda y: tuple(getattr(y, f) for f in names))
+    else:
+        get = None
+    _PARTS[t] = get
+    return get
+
+
+def parts(y):
+    """The IR values directly inside y, in order (() for a string, a number, None)."""
+    get = _PARTS.get(type(y), _UNSEEN)
+    if get is _UNSEEN:
+        get = _parts_getter(type(y))
+    return () if get is None else get(y)
+
+
 def walk(x):
-    """Every IR value inside x, x first (depth first)."""
+    """Every IR value inside x, x first (depth first). The parts of each type of object are read
+    by one getter made once (:func:`_parts_getter`): the compiler walks millions of values."""
     stack = [x]
+    known = _PARTS.get
     while stack:
         y = stack.pop()
         yield y
-        if isinstance(y, (tuple, list)):
-            stack.extend(reversed(y))
-        elif hasattr(y, "__dataclass_fields__"):
-            stack.extend(reversed([getattr(y, f) for f in y.__dataclass_fields__]))
+        get = known(type(y), _UNSEEN)
+        if get is _UNSEEN:
+            get = _parts_getter(type(y))
+        if get is not None:
+            stack.extend(reversed(get(y)))
 
 
 def words(x):

@@ -426,20 +426,51 @@ def literal_of(word, literals):
     return None
 
 
+class Phrases:
+    """The grammar's literals of several words (as raw tokens, lower case) by their first word,
+    looked up as :func:`_merge_literals` tries them: for a first word (and, for a word ending in
+    "s", its singular forms: "leaves the battlefield"), the candidates longest first, grouped by
+    their second word. Each group is made once, on first use."""
+
+    def __init__(self, by_first):
+        self.by_first = by_first
+        self._groups = {}
+
+    def by_second(self, first, plural):
+        """{second word: [candidates, longest first]} of a first word; ``plural``: the word is a
+        word ending in "s", whose singular forms' phrases are candidates too (after its own)."""
+        key = (first, plural)
+        groups = self._groups.get(key)
+        if groups is None:
+            cands = tuple(self.by_first.get(first, ()))
+            if plural:
+                cands += tuple(self.by_first.get(first[:-1], ())) + tuple(
+                    self.by_first.get(first[:-2], ()) if first.endswith("es") else ())
+            groups = {}
+            for words in sorted(cands, key=len, reverse=True):
+                groups.setdefault(words[1], []).append(words)
+            self._groups[key] = groups
+        return groups
+
+
 def _merge_literals(raws, phrases):
-    """Literals of several words ("this turn", "up to") joined into one token, longest first."""
+    """Literals of several words ("this turn", "up to") joined into one token, longest first
+    (``phrases``: a :class:`Phrases`). A candidate is compared only with the words after the
+    first, among those whose second word is the next token's."""
     out, i = [], 0
-    while i < len(raws):
+    lows = [r.text.lower() for r in raws]
+    n = len(raws)
+    while i < n:
         r = raws[i]
-        first = r.text.lower()
-        cands = phrases.get(first, ())
-        if r.kind == "word" and first.endswith("s"):       # "leaves the battlefield"
-            cands = tuple(cands) + tuple(phrases.get(first[:-1], ())) + tuple(
-                phrases.get(first[:-2], ()) if first.endswith("es") else ())
-        if r.text in (",", "or", "and") and (_continues_list(raws, i) or (r.text == "," and _spend_list(raws, i))):
-            cands = ()                      # a list separator: LIST_COMMA, LIST_OR ... (see doc)
-        for words in sorted(cands, key=len, reverse=True) if r.kind in ("word", "punct") else ():
-            if _spells(raws, i, words, first_matched=True):
+        first = lows[i]
+        cands = ()
+        if r.kind in ("word", "punct") and i + 1 < n and not (
+                r.text in (",", "or", "and")
+                and (_continues_list(raws, i) or (r.text == "," and _spend_list(raws, i)))):
+            # (a list separator takes no literal: LIST_COMMA, LIST_OR ..., see the module doc)
+            cands = phrases.by_second(first, r.kind == "word" and first.endswith("s")).get(lows[i + 1], ())
+        for words in cands:
+            if i + len(words) <= n and tuple(lows[i + 1:i + len(words)]) == words[1:]:
                 out.append(Raw("word", _joined(words), r.pos))
                 i += len(words)
                 break
@@ -449,12 +480,10 @@ def _merge_literals(raws, phrases):
     return out
 
 
-def _spells(raws, i, words, first_matched=False):
-    """True if the raw tokens from position I are WORDS (lower case); FIRST_MATCHED: the first
-    token was already looked up (in its own, singular or plural form) and is not compared."""
+def _spells(raws, i, words):
+    """True if the raw tokens from position I are WORDS (lower case)."""
     seg = raws[i:i + len(words)]
-    k = 1 if first_matched else 0
-    return len(seg) == len(words) and all(t.text.lower() == w for t, w in zip(seg[k:], words[k:]))
+    return len(seg) == len(words) and all(t.text.lower() == w for t, w in zip(seg, words))
 
 
 def _joined(words):
@@ -467,7 +496,10 @@ class Tokens:
     """The candidate terminals of each raw token of a line, in the order of the lexical rule."""
 
     def __init__(self, text, literals, phrases=None):
-        self.raws = _merge_literals(raw_tokens(text), phrases or {})
+        """``phrases``: a :class:`Phrases`, or the dict it is made of."""
+        if not isinstance(phrases, Phrases):
+            phrases = Phrases(phrases or {})
+        self.raws = _merge_literals(raw_tokens(text), phrases)
         self.literals = literals
 
     def _before_counter(self, i):

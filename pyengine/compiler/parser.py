@@ -13,14 +13,17 @@ from functools import lru_cache
 import hashlib
 import io
 from pathlib import Path
+import pickle
 import sys
 
 import lark
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
-from lark.lexer import Lexer
+from lark.grammar import Rule
+from lark.lexer import Lexer, TerminalDef
+from lark.parsers.lalr_analysis import Reduce, Shift
 
-from .lexer import LexError, Tokens, _joined, phrase_words
+from .lexer import LexError, Phrases, Tokens, _joined, phrase_words
 
 GRAMMAR_DIR = Path(__file__).parent / "grammar"
 # the files of the grammar, in the order they are read (each is a section of one grammar)
@@ -60,6 +63,7 @@ class _WordLexer(Lexer):
                     self.literals.setdefault(_joined(words), t.name)
         for v in self.phrases.values():
             v.sort(key=len, reverse=True)
+        self.phrases = Phrases(self.phrases)
 
     def lex(self, lexer_state, parser_state):
         text = lexer_state.text
@@ -86,12 +90,17 @@ def build_parser():
     return Lark(grammar_text(), **_OPTIONS)
 
 
+# The format of the cached parse table (:func:`save_table`); part of the cache's version.
+_TABLE_FORMAT = "lark-save+shared-states-1"
+
+
 def _cache_version():
     """The version of the cached parse table: the compiler's version (the one fingerprint of the
     compiler sources and grammar files, :func:`pyengine.carddb.version.compiler_version`), Lark's
-    version and Python's."""
+    version, Python's and the format of the file."""
     from ..carddb.version import compiler_version
-    text = lark.__version__ + sys.version.split()[0] + repr(sorted((k, str(v)) for k, v in _OPTIONS.items()))
+    text = (lark.__version__ + sys.version.split()[0] + repr(sorted((k, str(v)) for k, v in _OPTIONS.items()))
+            + _TABLE_FORMAT)
     return compiler_version() + "-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:8] + ".lark"
 
 
@@ -102,6 +111,58 @@ def cache_path():
     return cachedir.path("oracle-grammar", _cache_version())
 
 
+class _TablePickler(pickle.Pickler):
+    """Pickles the parse table's states with Lark's two actions and the grammar's rules by
+    reference (they are the loaded parser's own objects: the parser tests ``action is Shift``)."""
+
+    def __init__(self, f, rules):
+        super().__init__(f, protocol=pickle.HIGHEST_PROTOCOL)
+        self.rules = rules
+
+    def persistent_id(self, obj):
+        if obj is Shift or obj is Reduce:
+            return str(obj)
+        if isinstance(obj, Rule):
+            return self.rules[obj]
+        return None
+
+
+class _TableUnpickler(pickle.Unpickler):
+    def __init__(self, f, rules):
+        super().__init__(f)
+        self.rules = rules
+
+    def persistent_load(self, pid):
+        return {"Shift": Shift, "Reduce": Reduce}[pid] if isinstance(pid, str) else self.rules[pid]
+
+
+def save_table(parser, f):
+    """Write a built parser to the file F: Lark's own form (``Lark.save``) without the states of
+    its parse table, then those states pickled with every action (Shift n, Reduce rule) written
+    once and shared (a table has ~770,000 entries and ~7,000 distinct actions). Lark's form
+    writes a rule per entry, which :meth:`Lark.load` reads back one by one: ~3 s of CPU for this
+    grammar, in every process that parses, where :func:`load_table` takes ~0.3 s."""
+    data, memo = parser.memo_serialize([TerminalDef, Rule])
+    data["parser"]["parser"]["states"] = {}
+    pickle.dump({"data": data, "memo": memo}, f, protocol=pickle.HIGHEST_PROTOCOL)
+    rules = {rule: i for i, rule in enumerate(parser.rules)}
+    actions, names = {}, {}
+    states = {state: {names.setdefault(tok, tok): actions.setdefault(
+                          (act is Shift, arg if act is Shift else rules[arg]), (act, arg))
+                      for tok, (act, arg) in acts.items()}
+              for state, acts in parser.parser.parser._parse_table.states.items()}
+    _TablePickler(f, rules).dump(states)
+
+
+def load_table(f):
+    """The parser written by :func:`save_table` to the file F."""
+    d = pickle.load(f)
+    inst = Lark._load_from_dict(d["data"], d["memo"])
+    table = inst.parser.parser._parse_table
+    table.states.update(_TableUnpickler(f, inst.rules).load())
+    return inst
+
+
 @lru_cache(maxsize=None)
 def lark_parser():
     """The parser, loaded from the cache when the grammar has not changed since it was built
@@ -110,12 +171,12 @@ def lark_parser():
     from .. import cachedir
     try:
         with open(cache_path(), "rb") as f:
-            return Lark.load(f)
+            return load_table(f)
     except Exception:                       # noqa: BLE001 - missing, stale or unreadable: rebuild
         pass
     parser = build_parser()
     table = io.BytesIO()
-    parser.save(table)
+    save_table(parser, table)
     cachedir.write("oracle-grammar", _cache_version(), table.getvalue())
     return parser
 

@@ -44,8 +44,8 @@ def names_of(name):
 def replace_names(text, names):
     """``text`` with each whole-word occurrence of the given names replaced by ``~`` (201.5).
     Never inside a mana symbol: a card named "T" keeps {T}."""
-    names = sorted((n for n in names if n), key=len, reverse=True)
-    if not names:
+    names = sorted((n for n in names if n and n in text), key=len, reverse=True)
+    if not names:                   # no name in the text: no expression to build (most lines)
         return text
     rx = re.compile(r"(?<![\w{])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w}])")
     return rx.sub("~", text)
