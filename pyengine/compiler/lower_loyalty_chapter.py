@@ -22,7 +22,8 @@ The mana counts only if nothing but the mana decides it: the ability adds mana i
 sentence (with other instructions that do not add or change mana), with no condition the KB does
 not evaluate (an intervening "if", 603.4, is checked as the ability resolves), no target (a
 target that became illegal makes it not resolve, 608.2b), and an amount the KB counts (kb/mana.lp,
-kb/game_amounts.lp; an amount of the permanent itself is keyed for mana abilities only).
+kb/game_amounts.lp, an amount of the permanent itself included; what a cost did and the chosen
+color are read for mana abilities only).
 Otherwise the line keeps its note for could-produce (:func:`pyengine.compiler.affects.of_line`).
 """
 
@@ -95,16 +96,17 @@ def _facts(ab, mana):
             return None, str(e)
         # only paying with that mana is not modelled: not a mana ability, its mana pays for nothing
         facts = e.facts
-    if any(f[0] == "mana_chosen" or (f[0] == "mana_amount" and _own_amount(f[4]))
-           or (f[0] == "mana_combination" and _own_amount(f[2])) for f in facts):
-        return None, "mana counted on the permanent itself is modelled for mana abilities only"
+    if any(f[0] == "mana_chosen" or (f[0] == "mana_amount" and _cost_amount(f[4]))
+           or (f[0] == "mana_combination" and _cost_amount(f[2])) for f in facts):
+        return None, "mana of the chosen color or counted on what a cost did is modelled for mana abilities only"
     return facts, ""
 
 
-def _own_amount(term):
-    """An amount of the ability's own permanent, or of what its cost did (removed, sacrificed): read
-    for activated mana abilities only."""
-    return getattr(term, "name", None) in ("counters", "stat", "others", "removed", "sacrificed")
+def _cost_amount(term):
+    """An amount of what the ability's cost did (removed, sacrificed): read for activated mana
+    abilities only. An amount of its own permanent (counters on it, its power, the other permanents
+    its controller controls) is counted per permanent for any ability (kb/game_amounts.lp)."""
+    return getattr(term, "name", None) in ("removed", "sacrificed")
 
 
 def loyalty(ctx, a):

@@ -1,0 +1,80 @@
+"""Mana amounts and kinds of issue 11 (round 5): amounts of the permanent itself counted for abilities
+that add mana but are not mana abilities (605.1b, 106.7), ... Real cards, Oracle text as printed,
+defined inline (never read from a corpus)."""
+
+from test_game_mana import board, strict
+
+BLACK_MARKET = {"name": "Black Market", "mana_cost": "{3}{B}{B}", "type": "Enchantment",
+                "text": "Whenever a creature dies, put a charge counter on this enchantment.\n"
+                        "At the beginning of your first main phase, add {B} for each charge counter on this enchantment."}
+
+
+def test_trigger_counts_counters_on_its_own_permanent(tmp_path):
+    """Black Market: its trigger (not a mana ability, 605.1b) adds {B} for each charge counter on it,
+    counted as it resolves (608.2h): with three counters it could produce black (106.7), with none
+    nothing; produce is about mana abilities only (605.1a), so this one adds nothing there."""
+    s = board(tmp_path, [BLACK_MARKET], [("m3", "Black Market", "alice", {"counters": {"charge": 3}}),
+                                         ("m0", "Black Market", "alice")])
+    could = strict(["could-produce", s])
+    assert could["m3"] == ["B"] and could["m0"] == []
+
+
+ARBOR_ADHERENT = {"name": "Arbor Adherent", "mana_cost": "{3}{G}", "type": "Creature — Dog Druid", "power": "2",
+                  "toughness": "4",
+                  "text": "{T}: Add one mana of any color.\n{T}: Add X mana of any one color, where X is the greatest "
+                          "toughness among other creatures you control."}
+BRIGID = {"name": "Brigid, Doun's Mind", "type": "Legendary Creature — Kithkin Soldier", "power": "3", "toughness": "2",
+          "text": "{T}: Add X {G} or X {W}, where X is the number of other creatures you control.\nAt the beginning of "
+                  "your first main phase, you may pay {W}. If you do, transform Brigid."}
+KATILDA = {"name": "Katilda, Dawnhart Prime", "mana_cost": "{G}{W}", "type": "Legendary Creature — Human Warlock",
+           "power": "1", "toughness": "1",
+           "text": "Protection from Werewolves\nHuman creatures you control have \"{T}: Add one mana of any of this "
+                   "creature's colors.\"\n{4}{G}{W}, {T}: Put a +1/+1 counter on each creature you control."}
+HILL_GIANT = {"name": "Hill Giant", "mana_cost": "{3}{R}", "type": "Creature — Giant", "power": "3", "toughness": "3",
+              "text": ""}
+MECHANICAL_MOBSTER = {"name": "Mechanical Mobster", "mana_cost": "{3}", "type": "Artifact Creature — Human Robot Villain",
+                      "power": "2", "toughness": "1",
+                      "text": "When this creature enters, exile up to one target card from a graveyard. Target creature "
+                              "you control connives. (Draw a card, then discard a card. If you discarded a nonland card, "
+                              "put a +1/+1 counter on that creature.)"}
+ELITE_VANGUARD = {"name": "Elite Vanguard", "mana_cost": "{W}", "type": "Creature — Human Soldier", "power": "2",
+                  "toughness": "1", "text": ""}
+
+
+def test_greatest_toughness_among_other_creatures_leaves_out_its_own(tmp_path):
+    """Arbor Adherent: X is the greatest toughness among *other* creatures you control (109.2, 208.1),
+    counted as the ability resolves (608.2h): beside a 3/3 its own toughness 4 does not count (X = 3);
+    with no other creature X is 0 and that ability adds no mana (107.1b)."""
+    s = board(tmp_path, [ARBOR_ADHERENT, HILL_GIANT], [("a1", "Arbor Adherent", "alice"),
+                                                       ("giant", "Hill Giant", "alice"),
+                                                       ("a9", "Arbor Adherent", "bob")])
+    with_giant = strict(["produce", s, "a1"])["amounts"]
+    assert sorted(with_giant, key=str) == sorted([{c: n} for c in "WUBRG" for n in (1, 3)], key=str)
+    alone = strict(["produce", s, "a9"])["amounts"]
+    assert sorted(alone, key=str) == sorted([{}] + [{c: 1} for c in "WUBRG"], key=str)
+
+
+def test_x_of_one_type_or_x_of_another(tmp_path):
+    """Brigid, Doun's Mind: "Add X {G} or X {W}, where X is the number of other creatures you control":
+    X mana of one of the two types (106.1b), X counted as it resolves (608.2h), Brigid itself not counted
+    (109.2); the opponent's creature is not counted either."""
+    s = board(tmp_path, [BRIGID, HILL_GIANT, ELITE_VANGUARD],
+              [("brig", "Brigid, Doun's Mind", "alice"), ("giant", "Hill Giant", "alice"),
+               ("van", "Elite Vanguard", "alice"), ("bob_giant", "Hill Giant", "bob")])
+    assert strict(["produce", s, "brig"])["amounts"] == [{"G": 2}, {"W": 2}]
+    assert strict(["could-produce", s])["brig"] == ["G", "W"]
+
+
+def test_one_mana_of_any_of_the_creatures_own_colors(tmp_path):
+    """Katilda, Dawnhart Prime grants Humans "{T}: Add one mana of any of this creature's colors.": each
+    adds one mana of one of its own colors (105.1): Katilda (green and white) adds {G} or {W}, Elite
+    Vanguard (white) only {W}; colorless Mechanical Mobster has no color to add (105.2c): no mana (106.5);
+    Hill Giant is no Human and gets no ability."""
+    s = board(tmp_path, [KATILDA, HILL_GIANT, ELITE_VANGUARD, MECHANICAL_MOBSTER],
+              [("kat", "Katilda, Dawnhart Prime", "alice"), ("van", "Elite Vanguard", "alice"),
+               ("giant", "Hill Giant", "alice"), ("mob", "Mechanical Mobster", "alice")])
+    assert strict(["produce", s, "kat"])["amounts"] == [{"G": 1}, {"W": 1}]
+    assert strict(["produce", s, "van"])["amounts"] == [{"W": 1}]
+    assert strict(["produce", s, "mob"])["amounts"] == [{}]
+    could = strict(["could-produce", s])
+    assert (could["kat"], could["van"], could["giant"], could["mob"]) == (["G", "W"], ["W"], [], [])
