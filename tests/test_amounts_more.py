@@ -1,7 +1,11 @@
 """Mana amounts and kinds of issue 11 (round 5): amounts of the permanent itself counted for abilities
-that add mana but are not mana abilities (605.1b, 106.7), ... Real cards, Oracle text as printed,
-defined inline (never read from a corpus)."""
+that add mana but are not mana abilities (605.1b, 106.7), the greatest toughness among *other*
+creatures, "X {G} or X {W}", one mana of any of the creature's own colors (105.1), the mana value of
+*another* sacrificed creature (701.21a), "that much" mana of a trigger event (120.8). Real cards,
+Oracle text as printed, defined inline (never read from a corpus)."""
 
+from helpers import compiled
+from pyengine.terms import Const
 from test_game_mana import board, strict
 
 BLACK_MARKET = {"name": "Black Market", "mana_cost": "{3}{B}{B}", "type": "Enchantment",
@@ -78,3 +82,55 @@ def test_one_mana_of_any_of_the_creatures_own_colors(tmp_path):
     assert strict(["produce", s, "mob"])["amounts"] == [{}]
     could = strict(["could-produce", s])
     assert (could["kat"], could["van"], could["giant"], could["mob"]) == (["G", "W"], ["W"], [], [])
+
+
+ILLUMINOR_SZERAS = {"name": "Illuminor Szeras", "mana_cost": "{2}{B}", "type": "Legendary Artifact Creature — Necron",
+                    "power": "3", "toughness": "3",
+                    "text": "Secrets of the Soul — {T}, Sacrifice another creature: Add an amount of {B} equal to the "
+                            "sacrificed creature's mana value."}
+
+
+def test_mana_value_of_another_sacrificed_creature(tmp_path):
+    """Illuminor Szeras: one outcome per creature its cost could sacrifice (701.21a, 601.2h), as much {B}
+    as that creature's mana value (202.3, 608.2h): Hill Giant (4) or Elite Vanguard (1), never Szeras
+    itself ("another", 109.2); alone, its cost can't be paid and it could produce nothing (106.7)."""
+    s = board(tmp_path, [ILLUMINOR_SZERAS, HILL_GIANT, ELITE_VANGUARD],
+              [("sz", "Illuminor Szeras", "alice"), ("giant", "Hill Giant", "alice"),
+               ("van", "Elite Vanguard", "alice"), ("bob_sz", "Illuminor Szeras", "bob")])
+    assert strict(["produce", s, "sz"])["amounts"] == [{"B": 1}, {"B": 4}]
+    assert strict(["produce", s, "bob_sz"])["amounts"] == []
+    could = strict(["could-produce", s])
+    assert (could["sz"], could["bob_sz"]) == (["B"], [])
+
+
+SAKIKO = {"name": "Sakiko, Mother of Summer", "mana_cost": "{4}{G}{G}", "type": "Legendary Creature — Snake Shaman",
+          "power": "3", "toughness": "3",
+          "text": "Whenever a creature you control deals combat damage to a player, add that much {G}. Until end of "
+                  "turn, you don't lose this mana as steps and phases end."}
+RADHA = {"name": "Grand Warlord Radha", "mana_cost": "{2}{R}{G}", "type": "Legendary Creature — Elf Warrior",
+         "power": "3", "toughness": "4",
+         "text": "Haste\nWhenever one or more creatures you control attack, add that much mana in any combination of "
+                 "{R} and/or {G}. Until end of turn, you don't lose this mana as steps and phases end."}
+
+
+def test_that_much_mana_of_the_trigger_event(tmp_path):
+    """Sakiko: "add that much {G}", the combat damage dealt, at least 1 (120.8: 0 damage is not dealt and
+    triggers nothing); Grand Warlord Radha: "that much mana in any combination of {R} and/or {G}", one for
+    each attacking creature, at least one. Neither is a mana ability (605.1b), but each could produce
+    those types (106.7)."""
+    s = board(tmp_path, [SAKIKO, RADHA], [("sakiko", "Sakiko, Mother of Summer", "alice"),
+                                          ("radha", "Grand Warlord Radha", "alice")])
+    could = strict(["could-produce", s])
+    assert (could["sakiko"], could["radha"]) == (["G"], ["G", "R"])
+
+
+def test_that_much_of_an_event_that_may_be_zero_stays_a_note():
+    """"that much" of a trigger whose quantity may be none is not read as some mana: Tanuki
+    Transplanter's "add an amount of {G} equal to its power" keeps its could-produce note."""
+    c = compiled("Tanuki Transplanter", "Artifact Creature — Equipment Dog",
+                 "Whenever this creature or equipped creature attacks, add an amount of {G} equal to its power. "
+                 "Until end of turn, you don't lose this mana as steps and phases end.")
+    assert any("could-produce" in n.affects for n in c.not_modelled)
+    s = compiled("Sakiko, Mother of Summer", SAKIKO["type"], SAKIKO["text"])
+    assert not any("could-produce" in n.affects for n in s.not_modelled)
+    assert [f[2:] for f in s.facts if f[0] == "mana_amount"] == [(1, Const("g"), Const("event"))]

@@ -63,11 +63,13 @@ def _producer(subject):
         and subject.groups == ((ir.Char("noun", "player"),),) and not subject.qualifiers
 
 
-def ability_mana(ctx, sentences):
+def ability_mana(ctx, sentences, event=False):
     """(facts, reason): the mana facts of an ability that is not a mana ability whose effect adds
     mana the KB models (see the module doc), or (None, why not). The one sentence that adds mana
     may come after others that neither add nor change mana ("You gain 2 life. Add {U}, {R}, or
-    {W}."): the instructions are followed in the order written (608.2c) and the mana is added."""
+    {W}."): the instructions are followed in the order written (608.2c) and the mana is added.
+    EVENT is true for a trigger whose event has a quantity of at least one (:func:`positive_event`):
+    "add that much {G}" adds some of that mana."""
     if not sentences:
         return None, "no effect"
     adding = [s for s in sentences if affects.changes_mana(s)]
@@ -85,7 +87,23 @@ def ability_mana(ctx, sentences):
     mana = mana_ir.of_sentence(ir.Sentence((), (clause,), (), first.tail, first.kind))
     if mana is None or mana.kind == "other":
         return None, "mana of this kind is not modelled"
+    counted = mana_ir.event_facts(ctx.ab, mana) if event else None
+    if counted is not None:
+        return counted, ""
     return _facts(ctx.ab, mana)
+
+
+def positive_event(trigger):
+    """True if "that much" of the trigger's event is at least one: damage dealt (120.8: a source that
+    would deal 0 damage deals none, and triggers nothing, 603.2g), "one or more <creatures> attack"
+    (the number of them, 508.1)."""
+    if len(trigger.clauses) != 1 or not isinstance(trigger.clauses[0], ir.Clause) or trigger.clauses[0].tails:
+        return False
+    c = trigger.clauses[0]
+    if c.verb_name == "deal_damage" or (c.verb_name == "passive" and "dealt damage" in c.verb.args):
+        return True
+    return c.verb_name == "attacks" and isinstance(c.subject, ir.Obj) \
+        and c.subject.quantity == ir.Quantity("or more", ir.Number(1))
 
 
 def _facts(ab, mana):
@@ -125,7 +143,7 @@ def triggered(ctx, a):
     raises Unmodelled with its facts (a note for `apply` only). Returns None if A is not one."""
     if affects.mana_trigger(a.trigger) or not affects.adds_mana_itself(a.effect):
         return None                     # a trigger on mana or tapping: 605.1b may make it a mana ability
-    facts, reason = ability_mana(ctx, a.effect)
+    facts, reason = ability_mana(ctx, a.effect, event=positive_event(a.trigger))
     if facts is None:
         raise Unmodelled(reason)
     raise Unmodelled("a triggered ability that is not a mana ability (605.1b): could-produce counts "

@@ -543,6 +543,29 @@ def _sacrificed_term(mana):
     return fn("sacrificed", Const(stat.args[1].args[0].replace(" ", "_")))
 
 
+_THAT_MUCH = ir.Node("that_much", ("that much",))
+EVENT = Const("event")
+
+
+def event_facts(ab, mana):
+    """The facts of mana as much as the quantity of the event that triggered the ability ("add that
+    much {G}", "twice that much {G}", "that much mana of any one color", "that much mana in any
+    combination of {R} and/or {G}"): amount term event (times(2,event) for "twice"), for a trigger
+    whose event gives a quantity of at least one (lower_loyalty_chapter); None for other mana."""
+    node = mana.count[1] if mana.count is not None and mana.count[0] == "equal" else None
+    if mana.additional:
+        return None
+    if node is not None and node.kind in ("mana_that_much", "mana_twice_that_much") and mana.kind == "fixed" \
+            and len(mana.options) == 1 and len(mana.options[0]) == 1 and mana.options[0][0][1] == 1:
+        term = EVENT if node.kind == "mana_that_much" else fn("times", 2, EVENT)
+        return [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)]
+    if mana.count is None and mana.amount == _THAT_MUCH and mana.kind == "any_one_color":
+        return [("mana_amount", ab, o, Const(t), EVENT) for o, t in enumerate(COLORS, 1)]
+    if mana.count is None and mana.amount == _THAT_MUCH and mana.kind == "combination" and mana.types:
+        return [("mana_combination", ab, EVENT)] + [("mana_combination_type", ab, Const(t)) for t in mana.types]
+    return None
+
+
 def _is_x(n):
     return isinstance(n, ir.Number) and str(n.value).lower() == "x"
 
