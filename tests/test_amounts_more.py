@@ -134,3 +134,33 @@ def test_that_much_of_an_event_that_may_be_zero_stays_a_note():
     s = compiled("Sakiko, Mother of Summer", SAKIKO["type"], SAKIKO["text"])
     assert not any("could-produce" in n.affects for n in s.not_modelled)
     assert [f[2:] for f in s.facts if f[0] == "mana_amount"] == [(1, Const("g"), Const("event"))]
+
+
+ARDENT_ELECTROMANCER = {"name": "Ardent Electromancer", "mana_cost": "{2}{R}", "type": "Creature — Human Wizard",
+                        "power": "3", "toughness": "2",
+                        "text": "When this creature enters, add {R} for each creature in your party. (Your party "
+                                "consists of up to one each of Cleric, Rogue, Warrior, and Wizard.)"}
+SHIELDMAGE_ELDER = {"name": "Shieldmage Elder", "mana_cost": "{5}{W}", "type": "Creature — Human Cleric Wizard",
+                    "power": "2", "toughness": "3",
+                    "text": "Tap two untapped Clerics you control: Prevent all damage target creature would deal this "
+                            "turn.\nTap two untapped Wizards you control: Prevent all damage target spell would deal "
+                            "this turn."}
+GOBLIN_PIKER = {"name": "Goblin Piker", "mana_cost": "{1}{R}", "type": "Creature — Goblin Warrior", "power": "2",
+                "toughness": "1", "text": "This creature can't block."}
+
+
+def test_one_mana_for_each_creature_in_your_party(tmp_path):
+    """Ardent Electromancer: {R} for each creature in your party (700.8): a Wizard (itself), Shieldmage
+    Elder (Cleric Wizard) counted as the Cleric to get the highest number (700.8b), Goblin Piker the
+    Warrior: 3; the opponent's Electromancer alone: 1. Its trigger could produce red (106.7)."""
+    from pyengine import snapshot
+    from pyengine.asp.driver import Engine
+    from pyengine.facts import snapshot_facts
+    s = board(tmp_path, [ARDENT_ELECTROMANCER, SHIELDMAGE_ELDER, GOBLIN_PIKER],
+              [("ae", "Ardent Electromancer", "alice"), ("elder", "Shieldmage Elder", "alice"),
+               ("piker", "Goblin Piker", "alice"), ("bob_ae", "Ardent Electromancer", "bob")])
+    assert strict(["could-produce", s])["ae"] == ["R"]
+    show = tmp_path / "party.lp"
+    show.write_text("#show party_size/2.\n", encoding="utf-8")
+    [model] = Engine(snapshot_facts(snapshot.load(s)), "could_produce", programs=[show]).ask([])
+    assert sorted(model) == [("party_size", "alice", 3), ("party_size", "bob", 1)]

@@ -616,8 +616,9 @@ def game_amount_known(term):
     it knows (permanents you control, or on the battlefield), counters("K") on the permanent, its
     stat(power) or stat(toughness), devotion(C) or devotion(C1,C2) (700.5), life (its controller's
     life total, 119.1), greatest(S, you_control(F)) (the greatest power or toughness among them),
-    domain (the basic land types among the lands you control, 305.6)."""
-    if term in (Const("life"), Const("domain")):
+    domain (the basic land types among the lands you control, 305.6), party (the creatures in your
+    party, 700.8)."""
+    if term in (Const("life"), Const("domain"), Const("party")):
         return True
     if not isinstance(term, Fn):
         return False
@@ -712,9 +713,14 @@ _DOMAIN = ir.Obj(None, None, ((ir.Char("supertype", "basic"), ir.Char("card_type
                                                                                      ("you control",)),)),)))),))
 
 
+_PARTY = ir.Obj(None, None, ((ir.Char("card_type", "creature"),),), (), (ir.Node("in_party", ("in your party",)),))
+
+
 def _count(obj):
     if obj == _DOMAIN:
         return Const("domain")              # "basic land types among lands you control" (305.6, 207.2c)
+    if obj == _PARTY:
+        return Const("party")               # "each creature in your party" (700.8)
     graveyard = _graveyard_cards(obj)
     if graveyard is not None:
         return fn("count", graveyard)
