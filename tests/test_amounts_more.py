@@ -13,6 +13,13 @@ BLACK_MARKET = {"name": "Black Market", "mana_cost": "{3}{B}{B}", "type": "Encha
                         "At the beginning of your first main phase, add {B} for each charge counter on this enchantment."}
 
 
+FIREBENDING_STUDENT = {"name": "Firebending Student", "mana_cost": "{1}{R}", "type": "Creature — Human Monk",
+                       "power": "1", "toughness": "2",
+                       "text": "Prowess (Whenever you cast a noncreature spell, this creature gets +1/+1 until end of "
+                               "turn.)\nFirebending X, where X is this creature's power. (Whenever this creature attacks, "
+                               "add X {R}. This mana lasts until end of combat.)"}
+
+
 def test_trigger_counts_counters_on_its_own_permanent(tmp_path):
     """Black Market: its trigger (not a mana ability, 605.1b) adds {B} for each charge counter on it,
     counted as it resolves (608.2h): with three counters it could produce black (106.7), with none
@@ -164,3 +171,13 @@ def test_one_mana_for_each_creature_in_your_party(tmp_path):
     show.write_text("#show party_size/2.\n", encoding="utf-8")
     [model] = Engine(snapshot_facts(snapshot.load(s)), "could_produce", programs=[show]).ask([])
     assert sorted(model) == [("party_size", "alice", 3), ("party_size", "bob", 1)]
+
+
+def test_firebending_x_counts_its_own_power(tmp_path):
+    """Firebending Student: "Firebending X, where X is this creature's power" (702.189a: a trigger, not a
+    mana ability, 605.1b) adds X {R}, X its power as it resolves (608.2h): power 1 could produce red;
+    with a -1/-1 counter its power is 0 and it adds no mana (107.1b)."""
+    s = board(tmp_path, [FIREBENDING_STUDENT], [("f1", "Firebending Student", "alice"),
+                                                ("f0", "Firebending Student", "alice", {"counters": {"-1/-1": 1}})])
+    could = strict(["could-produce", s])
+    assert (could["f1"], could["f0"]) == (["R"], [])
