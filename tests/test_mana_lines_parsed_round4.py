@@ -50,10 +50,11 @@ facts = helpers.facts_of
     ("Noble's Purse", "Artifact", "{T}, Remove a coin counter from this artifact: Create a Treasure token.",
      "remove_counters", {"actions", "apply"}),
     # 107.3a: X of "Add X {G} or X {W}" is the sentence's tail; "other creatures" is relative to
-    # the ability's own permanent, which the filter language lacks: a note for the mana answers
+    # the ability's own permanent (others(you_control(creature)), counted per permanent by
+    # kb/game_amounts.lp): a note only for the answers that pay with that mana
     ("Brigid, Doun's Mind", "Legendary Creature — Faerie Druid",
      "{T}: Add X {G} or X {W}, where X is the number of other creatures you control.", "mana_counted_choice",
-     {"actions", "apply", "could-produce", "produce", "show"}),
+     {"actions", "apply", "cast-free"}),
     # 601.2b: X counted as the ability is activated
     ("Endurance Bobblehead", "Artifact — Bobblehead",
      "{3}, {T}: Up to X target creatures you control get +1/+0 and gain indestructible until end of turn, "

@@ -14,7 +14,7 @@ implements. Nothing here is named after a card: shapes are matched on the IR.
 
 from dataclasses import dataclass, field
 
-from ..terms import Const, fn
+from ..terms import Const, Fn, fn
 from . import ir, mana_ir, spend
 from . import riders as mana_riders
 from .affects import PAYMENT, changes_mana
@@ -246,14 +246,17 @@ def _removed_by_costs(clauses):
 
 def _sacrifices_one(clauses, cost):
     """True if exactly one cost item sacrifices one permanent, described by a filter kb/filters.lp
-    knows ("Sacrifice an artifact", "Sacrifice a black or artifact creature"; not "another", whose
-    candidates depend on the ability's own permanent): the object "the sacrificed <kind>" of the
-    effect is that permanent (701.21a)."""
+    knows ("Sacrifice an artifact", "Sacrifice a black or artifact creature", "Sacrifice another
+    creature": another(F), whose candidates leave out the ability's own permanent, kb/game_amounts.lp):
+    the object "the sacrificed <kind>" of the effect is that permanent (701.21a)."""
     items = [c for c in clauses if isinstance(c, ir.Clause) and c.verb_name == "sacrifice"]
     sac = [f[2] for f in cost if f[0] == "ability_cost" and getattr(f[2], "name", None) == "sacrifice"]
     if len(items) != 1 or len(sac) != 1:
         return False
-    return mana_ir.known_filter(sac[0].args[0])
+    f = sac[0].args[0]
+    if isinstance(f, Fn) and f.name == "another" and len(f.args) == 1:
+        f = f.args[0]
+    return mana_ir.known_filter(f)
 
 
 def _removal_mana(cost, facts):

@@ -22,7 +22,8 @@ The mana counts only if nothing but the mana decides it: the ability adds mana i
 sentence (with other instructions that do not add or change mana), with no condition the KB does
 not evaluate (an intervening "if", 603.4, is checked as the ability resolves), no target (a
 target that became illegal makes it not resolve, 608.2b), and an amount the KB counts (kb/mana.lp,
-kb/game_amounts.lp; an amount of the permanent itself is keyed for mana abilities only).
+kb/game_amounts.lp, an amount of the permanent itself included; what a cost did and the chosen
+color are read for mana abilities only).
 Otherwise the line keeps its note for could-produce (:func:`pyengine.compiler.affects.of_line`).
 """
 
@@ -62,11 +63,13 @@ def _producer(subject):
         and subject.groups == ((ir.Char("noun", "player"),),) and not subject.qualifiers
 
 
-def ability_mana(ctx, sentences):
+def ability_mana(ctx, sentences, event=False):
     """(facts, reason): the mana facts of an ability that is not a mana ability whose effect adds
     mana the KB models (see the module doc), or (None, why not). The one sentence that adds mana
     may come after others that neither add nor change mana ("You gain 2 life. Add {U}, {R}, or
-    {W}."): the instructions are followed in the order written (608.2c) and the mana is added."""
+    {W}."): the instructions are followed in the order written (608.2c) and the mana is added.
+    EVENT is true for a trigger whose event has a quantity of at least one (:func:`positive_event`):
+    "add that much {G}" adds some of that mana."""
     if not sentences:
         return None, "no effect"
     adding = [s for s in sentences if affects.changes_mana(s)]
@@ -84,7 +87,23 @@ def ability_mana(ctx, sentences):
     mana = mana_ir.of_sentence(ir.Sentence((), (clause,), (), first.tail, first.kind))
     if mana is None or mana.kind == "other":
         return None, "mana of this kind is not modelled"
+    counted = mana_ir.event_facts(ctx.ab, mana) if event else None
+    if counted is not None:
+        return counted, ""
     return _facts(ctx.ab, mana)
+
+
+def positive_event(trigger):
+    """True if "that much" of the trigger's event is at least one: damage dealt (120.8: a source that
+    would deal 0 damage deals none, and triggers nothing, 603.2g), "one or more <creatures> attack"
+    (the number of them, 508.1)."""
+    if len(trigger.clauses) != 1 or not isinstance(trigger.clauses[0], ir.Clause) or trigger.clauses[0].tails:
+        return False
+    c = trigger.clauses[0]
+    if c.verb_name == "deal_damage" or (c.verb_name == "passive" and "dealt damage" in c.verb.args):
+        return True
+    return c.verb_name == "attacks" and isinstance(c.subject, ir.Obj) \
+        and c.subject.quantity == ir.Quantity("or more", ir.Number(1))
 
 
 def _facts(ab, mana):
@@ -95,16 +114,17 @@ def _facts(ab, mana):
             return None, str(e)
         # only paying with that mana is not modelled: not a mana ability, its mana pays for nothing
         facts = e.facts
-    if any(f[0] == "mana_chosen" or (f[0] == "mana_amount" and _own_amount(f[4]))
-           or (f[0] == "mana_combination" and _own_amount(f[2])) for f in facts):
-        return None, "mana counted on the permanent itself is modelled for mana abilities only"
+    if any(f[0] == "mana_chosen" or (f[0] == "mana_amount" and _cost_amount(f[4]))
+           or (f[0] == "mana_combination" and _cost_amount(f[2])) for f in facts):
+        return None, "mana of the chosen color or counted on what a cost did is modelled for mana abilities only"
     return facts, ""
 
 
-def _own_amount(term):
-    """An amount of the ability's own permanent, or of what its cost did (removed, sacrificed): read
-    for activated mana abilities only."""
-    return getattr(term, "name", None) in ("counters", "stat", "others", "removed", "sacrificed")
+def _cost_amount(term):
+    """An amount of what the ability's cost did (removed, sacrificed): read for activated mana
+    abilities only. An amount of its own permanent (counters on it, its power, the other permanents
+    its controller controls) is counted per permanent for any ability (kb/game_amounts.lp)."""
+    return getattr(term, "name", None) in ("removed", "sacrificed")
 
 
 def loyalty(ctx, a):
@@ -123,7 +143,7 @@ def triggered(ctx, a):
     raises Unmodelled with its facts (a note for `apply` only). Returns None if A is not one."""
     if affects.mana_trigger(a.trigger) or not affects.adds_mana_itself(a.effect):
         return None                     # a trigger on mana or tapping: 605.1b may make it a mana ability
-    facts, reason = ability_mana(ctx, a.effect)
+    facts, reason = ability_mana(ctx, a.effect, event=positive_event(a.trigger))
     if facts is None:
         raise Unmodelled(reason)
     raise Unmodelled("a triggered ability that is not a mana ability (605.1b): could-produce counts "

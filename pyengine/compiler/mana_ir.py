@@ -25,9 +25,10 @@ _TYPE = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g", "C": "c"}
 class Mana:
     """What an "add" instruction produces.
 
-    kind: fixed ({G}{G}), choice ({R} or {G}), any_color (N mana of any color: each may differ),
-    any_one_color, different (N mana of different colors: N distinct colors), color_among (of any
-    color among <permanents>: ``scope``), combination (N mana in any combination of the listed types), reflect (of
+    kind: fixed ({G}{G}), choice ({R} or {G}; with an ``amount`` X: "X {G} or X {W}"), any_color (N
+    mana of any color: each may differ), any_one_color, different (N mana of different colors: N
+    distinct colors), color_among (of any color among <permanents>: ``scope``), own_colors (of any
+    of this creature's colors), combination (N mana in any combination of the listed types), reflect (of
     any type/color that <scope> could produce, 106.7), produced (of any type that land produced:
     mana triggers, 106.12a), commander_identity (of any color in your commander's color
     identity, 903.4), chosen (of the chosen color, 614.12; ``options`` holds the fixed
@@ -225,6 +226,8 @@ def of_produced(p):
     if k == "mana_fixed":
         pips = _pips(args[0])
         return Mana("fixed", (pips,)) if pips else Mana("other")
+    if k == "mana_counted_choice":
+        return _counted_choice(args)
     if k == "mana_choice":
         opts = [_pips(a) for a in args if isinstance(a, ir.ManaCost)]
         return Mana("choice", tuple(opts)) if all(opts) else Mana("other")
@@ -242,6 +245,8 @@ def of_produced(p):
         return Mana("any_one_color", amount=args[0], types=COLORS)
     if k == "mana_color_among":
         return Mana("color_among", amount=args[0], scope=args[1])
+    if k == "mana_color_of" and _own_colors(args[1]):
+        return Mana("own_colors", amount=args[0])
     if k == "mana_different_colors":
         return Mana("different", amount=args[0], types=COLORS)
     if k == "mana_any_combination":
@@ -288,6 +293,27 @@ def of_produced(p):
         pips = _pips(next(a for a in args if isinstance(a, ir.ManaCost)))
         return Mana("fixed", (pips,)).counted(("equal", p)) if pips else Mana("other")
     return Mana("other")
+
+
+def _own_colors(obj):
+    """True for the object phrase "this creature's colors" (the colors of the ability's own
+    permanent, 105.1)."""
+    return isinstance(obj, ir.Obj) and is_self(obj.possessor) and obj.quantity is None and not obj.qualifiers \
+        and obj.groups == ((ir.Node("color_noun", ("colors",)),),)
+
+
+def _counted_choice(args):
+    """"Add X {G} or X {W}" / "two {R} or two {G}": a choice of one type (106.1b), each option the same
+    number of one mana symbol; kind other for anything else. A number X is the Mana's amount (its
+    options one each), counted by the sentence's ", where X is ..." (:func:`of_sentence`)."""
+    numbers = [a for a in args if isinstance(a, ir.Number)]
+    pips = [_pips(a) for a in args if isinstance(a, ir.ManaCost)]
+    if len(set(numbers)) != 1 or not all(p and len(p) == 1 and p[0][1] == 1 for p in pips):
+        return Mana("other")
+    n = numbers[0]
+    if isinstance(n.value, int):
+        return Mana("choice", tuple(((p[0][0], n.value),) for p in pips))
+    return Mana("choice", tuple(((p[0][0], 1),) for p in pips), n)
 
 
 def _the_object(parts):
@@ -345,7 +371,7 @@ def facts(ab, mana, x=None, sacrificed=False, removed=None):
     if mana.additional:
         raise Unmodelled("additional mana of a mana trigger is not modelled", designed_facts(ab, mana))
     if mana.count is None:
-        if k in ("fixed", "choice"):
+        if k == "fixed" or (k == "choice" and mana.amount is None):
             return _options(ab, mana.options)
         if k == "any_color" and mana.amount == ir.Number(1):
             return _options(ab, [((c, 1),) for c in COLORS])
@@ -356,6 +382,12 @@ def facts(ab, mana, x=None, sacrificed=False, removed=None):
             if among is not None:
                 # 105.1: one mana of a color some permanent of the filter has (kb/game_amounts.lp)
                 return [("mana_color_among", ab, 1, among)]
+        if k == "own_colors" and _int(mana.amount) is not None and _int(mana.amount) >= 1:
+            # 105.1: N mana of one of the colors its own permanent has, none if it is colorless
+            # (105.2c); counted per permanent (kb/game_amounts.lp), which payment does not read yet
+            raise Unmodelled("mana of a color of the permanent itself: could-produce and produce read it; "
+                             "paying with that mana is not modelled yet",
+                             [("mana_own_colors", ab, mana.amount.value)], affects=PAYMENT)
         if k == "commander_identity" and mana.amount == ir.Number(1):
             # 903.4, 903.4f: one mana of a color of the controller's commander's color identity, the
             # snapshot's `commander_identity` (kb/commander_mana.lp); none without a commander
@@ -402,7 +434,11 @@ def facts(ab, mana, x=None, sacrificed=False, removed=None):
         if game_amount_known(term):
             # 608.2h, 122.1, 208.1, 700.5: counted as the ability resolves (kb/game_amounts.lp)
             return counted(ab, term, [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)])
-    elif k == "choice" and all(len(o) == 1 and o[0][1] == 1 for o in mana.options) \
+    elif k == "choice" and mana.amount is not None and mana.count[0] == "where" \
+            and all(len(o) == 1 and o[0][1] == 1 for o in mana.options) and game_amount_known(_amount_term(mana)):
+        # "Add X {G} or X {W}, where X is ...": one of the types, X mana of it (106.1b, 608.2h)
+        return counted(ab, _amount_term(mana), designed_facts(ab, mana))
+    elif k == "choice" and mana.amount is None and all(len(o) == 1 and o[0][1] == 1 for o in mana.options) \
             and combination_amount_known(_amount_term(mana)):
         # "add {R} or {G} for each Raccoon you control": for each one, one mana of either type, chosen
         # one by one: that many mana in any combination of those types (106.1b, 608.2h)
@@ -507,6 +543,29 @@ def _sacrificed_term(mana):
     return fn("sacrificed", Const(stat.args[1].args[0].replace(" ", "_")))
 
 
+_THAT_MUCH = ir.Node("that_much", ("that much",))
+EVENT = Const("event")
+
+
+def event_facts(ab, mana):
+    """The facts of mana as much as the quantity of the event that triggered the ability ("add that
+    much {G}", "twice that much {G}", "that much mana of any one color", "that much mana in any
+    combination of {R} and/or {G}"): amount term event (times(2,event) for "twice"), for a trigger
+    whose event gives a quantity of at least one (lower_loyalty_chapter); None for other mana."""
+    node = mana.count[1] if mana.count is not None and mana.count[0] == "equal" else None
+    if mana.additional:
+        return None
+    if node is not None and node.kind in ("mana_that_much", "mana_twice_that_much") and mana.kind == "fixed" \
+            and len(mana.options) == 1 and len(mana.options[0]) == 1 and mana.options[0][0][1] == 1:
+        term = EVENT if node.kind == "mana_that_much" else fn("times", 2, EVENT)
+        return [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)]
+    if mana.count is None and mana.amount == _THAT_MUCH and mana.kind == "any_one_color":
+        return [("mana_amount", ab, o, Const(t), EVENT) for o, t in enumerate(COLORS, 1)]
+    if mana.count is None and mana.amount == _THAT_MUCH and mana.kind == "combination" and mana.types:
+        return [("mana_combination", ab, EVENT)] + [("mana_combination_type", ab, Const(t)) for t in mana.types]
+    return None
+
+
 def _is_x(n):
     return isinstance(n, ir.Number) and str(n.value).lower() == "x"
 
@@ -531,11 +590,22 @@ def final_filter(f):
     return False
 
 
+def own_permanent(term):
+    """True if amount term TERM counts a quantity relative to the ability's own permanent: counters on
+    it, its power or toughness, the other permanents its controller controls (others(...)), the
+    greatest power or toughness among those (greatest(S, others(...)))."""
+    if not isinstance(term, Fn):
+        return False
+    if term.name == "greatest" and len(term.args) == 2:
+        return isinstance(term.args[1], Fn) and term.args[1].name == "others"
+    return term.name in ("counters", "stat", "others")
+
+
 def counted(ab, term, facts):
     """FACTS for an amount the KB counts; an amount of the ability's own permanent (counters on it,
     its power or toughness) is counted per permanent by could-produce and produce, which payment
     does not read yet: a note for the answers that pay."""
-    if term.name in ("counters", "stat", "others"):
+    if own_permanent(term):
         raise Unmodelled("mana counted on the permanent itself: could-produce and produce count it; "
                          "paying with that mana is not modelled yet", facts, affects=PAYMENT)
     return facts
@@ -546,8 +616,9 @@ def game_amount_known(term):
     it knows (permanents you control, or on the battlefield), counters("K") on the permanent, its
     stat(power) or stat(toughness), devotion(C) or devotion(C1,C2) (700.5), life (its controller's
     life total, 119.1), greatest(S, you_control(F)) (the greatest power or toughness among them),
-    domain (the basic land types among the lands you control, 305.6)."""
-    if term in (Const("life"), Const("domain")):
+    domain (the basic land types among the lands you control, 305.6), party (the creatures in your
+    party, 700.8)."""
+    if term in (Const("life"), Const("domain"), Const("party")):
         return True
     if not isinstance(term, Fn):
         return False
@@ -564,6 +635,8 @@ def game_amount_known(term):
         return True                         # built by _others from a filter it knows
     if term.name == "stat" and len(term.args) == 1:
         return term.args[0] in (Const("power"), Const("toughness"))
+    if term.name == "greatest" and len(term.args) == 2 and own_permanent(term):
+        return term.args[0] in (Const("power"), Const("toughness"))   # built by _other_permanents
     if term.name == "greatest" and len(term.args) == 2:
         f = term.args[1]
         return term.args[0] in (Const("power"), Const("toughness")) and isinstance(f, Fn) \
@@ -606,7 +679,7 @@ def describe(mana):
             "reflect": "of a type another permanent could produce", "produced": "of the type produced",
             "chosen": "of the chosen color", "that_color": "of that color", "other": "of this kind",
             "fixed": "", "choice": "", "any_one_color": "of any one color", "different": "of different colors",
-            "color_among": "of a color among other permanents",
+            "color_among": "of a color among other permanents", "own_colors": "of a color of the permanent itself",
             "commander_identity": "of a color of the commander's color identity"}.get(mana.kind, mana.kind)
 
 
@@ -640,9 +713,14 @@ _DOMAIN = ir.Obj(None, None, ((ir.Char("supertype", "basic"), ir.Char("card_type
                                                                                      ("you control",)),)),)))),))
 
 
+_PARTY = ir.Obj(None, None, ((ir.Char("card_type", "creature"),),), (), (ir.Node("in_party", ("in your party",)),))
+
+
 def _count(obj):
     if obj == _DOMAIN:
         return Const("domain")              # "basic land types among lands you control" (305.6, 207.2c)
+    if obj == _PARTY:
+        return Const("party")               # "each creature in your party" (700.8)
     graveyard = _graveyard_cards(obj)
     if graveyard is not None:
         return fn("count", graveyard)
@@ -659,12 +737,19 @@ def _others(term):
     """others(you_control(F)) for count(you_control(and(status(other),F))) ("the number of other Gates
     you control": those but the ability's own permanent, counted per permanent by kb/game_amounts.lp);
     TERM otherwise."""
-    inner = term.args[0].args[0] if term.name == "count" and isinstance(term.args[0], Fn) \
-        and term.args[0].name == "you_control" and len(term.args[0].args) == 1 else None
+    others = _other_permanents(term.args[0]) if term.name == "count" else None
+    return others or term
+
+
+def _other_permanents(f):
+    """others(you_control(F)) for the filter term you_control(and(status(other),F)) ("other <F> you
+    control": those but the ability's own permanent, 109.2), F one kb/final_filters.lp knows; None
+    otherwise."""
+    inner = f.args[0] if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1 else None
     if not (isinstance(inner, Fn) and inner.name == "and" and _OTHER in inner.args):
-        return term
+        return None
     rest = [a for a in inner.args if a != _OTHER]
-    return fn("others", fn("you_control", rest[0])) if len(rest) == 1 and final_filter(rest[0]) else term
+    return fn("others", fn("you_control", rest[0])) if len(rest) == 1 and final_filter(rest[0]) else None
 
 
 _PERMANENT_CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
@@ -740,7 +825,7 @@ def _greatest(node):
         f = filter_term(obj)
     except Unmodelled:
         return Const("not_modelled")
-    return fn("greatest", Const(stat.args[0]), f)
+    return fn("greatest", Const(stat.args[0]), _other_permanents(f) or f)
 
 
 _COLOR_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
