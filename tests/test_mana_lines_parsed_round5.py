@@ -114,6 +114,21 @@ ALL = {"actions", "apply", "cast-free", "could-produce", "produce", "show", "unt
      "{1}{U}, {T}, Exile seven cards from your graveyard: Add {U}. When you spend this mana to cast a spell or "
      "activate an ability, copy that spell or ability. You may choose new targets for the copy.",
      "spend_clause", {"actions", "apply"}),
+    # 106.4, 500.4: a player losing the mana in their pool; "the mana lost this way" (a spell)
+    ("Drain Power", "Sorcery",
+     "Target player activates a mana ability of each land they control. Then that player loses all unspent "
+     "mana and you add the mana lost this way.", "lose_unspent_mana", {"apply", "cast-free"}),
+    # 605.3a: "any time you could activate a mana ability," a permission of a spell
+    ("Channel", "Sorcery",
+     "Until end of turn, any time you could activate a mana ability, you may pay 1 life. If you do, add {C}.",
+     "lead_any_time", {"apply", "cast-free"}),
+    # 105.1: "two mana of any one color and two mana of any other color" (a mode of a spell)
+    ("Open the Omenpaths", "Instant",
+     "• Add two mana of any one color and two mana of any other color. Spend this mana only to cast creature "
+     "or enchantment spells.", "mana_two_colors", {"apply", "cast-free"}),
+    # 706.2: "roll a d20 and add <amount>": the roll's result plus an amount, never mana
+    ("Gale's Redirection", "Instant",
+     "Exile target spell, then roll a d20 and add that spell's mana value.", "roll_plus", {"apply", "cast-free"}),
 ])
 def test_these_lines_parse_and_are_notes_for_what_they_change(name, type, text, kind, affects):
     c = helpers.compiled(name, type, text)
@@ -136,3 +151,30 @@ def test_the_second_time_is_the_same_reading_as_this_is_the_second_time():
     for text in ("If it's the second time, add {R}{G}{W}{U}.",
                  "If this is the second time this ability has resolved this turn, add {R}{G}{W}{U}."):
         assert "nth_resolution" in tree_kinds(parse_line(text).ability)
+
+
+def test_a_roll_plus_an_amount_adds_no_mana():
+    """706.2 (Diviner's Portent): "Roll a d20 and add the number of cards in your hand." adds to the
+    result of the roll: no add-mana verb in the line."""
+    kinds = tree_kinds(parse_line("Roll a d20 and add the number of cards in your hand.").ability)
+    assert "roll_plus" in kinds and "add_mana" not in kinds
+
+
+@pytest.mark.parametrize("text,parsed", [
+    # Runadi, Behemoth Caller: "X additional +1/+1 counters"
+    ("~ enters with two additional +1/+1 counters on it.", True),
+    # a status word other than "additional" is no quantity of counters
+    ("~ enters with two tapped +1/+1 counters on it.", False),
+    # "additional" of other objects is read as before (Summer Bloom, Well of Ideas)
+    ("You may play up to three additional lands this turn.", True),
+    ("At the beginning of your draw step, draw two additional cards.", True),
+])
+def test_only_additional_counters_are_read_after_enters_with(text, parsed):
+    assert parse_line(text).parsed is parsed
+
+
+def test_if_you_discarded_a_card_this_turn_stays_a_clause():
+    """Ragged Recluse: "if you discarded a card this turn" is a condition, while "who discarded a card
+    this turn" (Azula, Ruthless Firebender) is a relative clause."""
+    assert "rel_discarded_this_turn" not in tree_kinds(parse_line(
+        "At the beginning of your end step, if you discarded a card this turn, transform this creature.").ability)
