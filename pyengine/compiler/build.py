@@ -420,6 +420,12 @@ class Build(Transformer):
             raise NotModelled(f"not understood at {str(c[1])!r}")
         return ir.Node("next_damage", tuple(_value(x) for x in c[2:]))
 
+    def counter_quantity(self, c):      # "two additional +1/+1 counters" (122.1): the word is checked
+        for x in c:
+            if isinstance(x, Token) and x.type == "STATUS_WORD" and str(x).lower() != "additional":
+                raise NotModelled(f"not understood at {str(x)!r}")
+        return self.__default__("counter_quantity", c, None)
+
     def put_one(self, c):                # parseB: "put one onto the battlefield tapped and the other ..."
         if str(c[1]).lower() != "one":
             raise NotModelled(f"not understood at {str(c[1])!r}")

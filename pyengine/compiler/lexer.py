@@ -416,11 +416,14 @@ def _non_before(raws, i):
 
 def literal_of(word, literals):
     """The grammar's literal for a word: the word itself, or for a verb's "-s"/"-es" form its
-    base form ("draws" -> "draw") when that is a word of the grammar and the form itself is not."""
+    base form ("draws" -> "draw", "scries" -> "scry") when that is a word of the grammar and the
+    form itself is not."""
     if word in literals:
         return word
     if word.endswith("s") and len(word) > 3 and word not in vocabulary.word_classes():
-        for base in (word[:-1], word[:-2] if word.endswith("es") else None):
+        # "scries" -> "scry": a verb ending in a consonant and "y" takes "-ies"
+        for base in (word[:-1], word[:-2] if word.endswith("es") else None,
+                     word[:-3] + "y" if word.endswith("ies") else None):
             if base and base in literals and base not in vocabulary.word_classes():
                 return base
     return None
