@@ -129,3 +129,65 @@ def test_kb_subtypes_are_the_lists_of_the_cr():
     """kb/subtypes.lp is what the vocabulary writes from grammar/words.txt, the lists of 205.3
     (which tests/test_grammar.py checks against the CR text)."""
     assert vocabulary.KB_SUBTYPES_FILE.read_text(encoding="utf-8") == vocabulary.render_kb()
+
+
+HONORED_HIERARCH = {"name": "Honored Hierarch", "mana_cost": "{G}", "type": "Creature — Human Druid", "power": "1",
+                    "toughness": "1",
+                    "text": "Renown 1 (When this creature deals combat damage to a player, if it isn't renowned, put a "
+                            "+1/+1 counter on it and it becomes renowned.)\nAs long as this creature is renowned, it has "
+                            "vigilance and \"{T}: Add one mana of any color.\""}
+ARIXMETHES = {"name": "Arixmethes, Slumbering Isle", "mana_cost": "{2}{G}{U}", "type": "Legendary Creature — Kraken",
+              "power": "12", "toughness": "12",
+              "text": "Arixmethes enters tapped with five slumber counters on it.\nAs long as Arixmethes has a slumber "
+                      "counter on it, it's a land. (It's not a creature.)\nWhenever you cast a spell, you may remove a "
+                      "slumber counter from Arixmethes.\n{T}: Add {G}{U}."}
+WARRING_TRIAD = {"name": "The Warring Triad", "mana_cost": "{3}{R}{G}{U}", "type": "Legendary Artifact Creature — God",
+                 "power": "5", "toughness": "5",
+                 "text": "Flying, trample, haste\nAs long as there are fewer than eight cards in your graveyard, The "
+                         "Warring Triad isn't a creature.\n{T}, Mill a card: Target player adds one mana of any color."}
+
+
+def test_an_ability_had_while_renowned(tmp_path):
+    """702.112b: renowned is a designation of the snapshot; Honored Hierarch has vigilance and
+    "{T}: Add one mana of any color." only while it is renowned."""
+    s = board(tmp_path, [HONORED_HIERARCH],
+              [("r", "Honored Hierarch", "alice", {"renowned": True}), ("n", "Honored Hierarch", "alice")])
+    assert strict(["could-produce", s]) == {"r": ["B", "G", "R", "U", "W"], "n": []}
+    _, out, _ = run_cli(["show", s, "r", "--json"])
+    assert "vigilance" in out["keywords"]
+    _, out, _ = run_cli(["show", s, "n", "--json"])
+    assert out["keywords"] == []
+
+
+def test_a_permanent_that_is_a_land_while_it_has_a_counter(tmp_path):
+    """205.1a: "it's a land" makes Arixmethes a land instead of a creature (its creature type
+    Kraken goes with the creature type) while it has a slumber counter (122.1): it is not a
+    creature, so summoning sickness does not stop its {T} ability (302.6); without a slumber
+    counter it is a 12/12 Kraken creature."""
+    s = board(tmp_path, [ARIXMETHES],
+              [("isle", "Arixmethes, Slumbering Isle", "alice", {"counters": {"slumber": 5},
+                                                                  "controlled_since_turn_start": False}),
+               ("kraken", "Arixmethes, Slumbering Isle", "alice", {"controlled_since_turn_start": False})])
+    _, isle, _ = run_cli(["show", s, "isle", "--json"])
+    assert (isle["types"], isle["subtypes"], isle["supertypes"]) == (["Land"], [], ["Legendary"])
+    _, kraken, _ = run_cli(["show", s, "kraken", "--json"])
+    assert (kraken["types"], kraken["subtypes"], kraken["power"]) == (["Creature"], ["Kraken"], 12)
+    code, out, err = run_cli(["actions", s])
+    assert code == 0, err
+    lines = [ln for ln in out.splitlines() if "activate" in ln]
+    assert any("activate isle" in ln and "302.6" not in ln for ln in lines)
+    assert any("activate kraken" in ln and "summoning_sick" in ln for ln in lines)
+
+
+def test_a_permanent_that_is_not_a_creature_while_its_graveyard_is_small(tmp_path):
+    """"As long as there are fewer than eight cards in your graveyard, The Warring Triad isn't a
+    creature" (404.1, 613.1d): with seven cards in its controller's graveyard it is an artifact
+    only (its creature type God goes with the creature type, 205.1a), with eight an artifact
+    creature God."""
+    s = board(tmp_path, [WARRING_TRIAD],
+              [("small", "The Warring Triad", "alice"), ("big", "The Warring Triad", "bob")],
+              graveyard={"alice": ["Forest"] * 7, "bob": ["Forest"] * 8})
+    _, small, _ = run_cli(["show", s, "small", "--json"])
+    assert (small["types"], small["subtypes"], small["power"]) == (["Artifact"], [], None)
+    _, big, _ = run_cli(["show", s, "big", "--json"])
+    assert (big["types"], big["subtypes"], big["power"]) == (["Artifact", "Creature"], ["God"], 5)
