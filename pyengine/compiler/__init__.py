@@ -143,8 +143,10 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
             # 702.178a: "Max speed — [Ability]": as long as its controller's speed is 4, it has it
             cond = (gates.MAX_SPEED, "702.178a: an ability had only at max speed", None)
         try:
-            if cond is not None and line.ability is not None:
-                low = _gated(ctx, line, *cond)
+            if cond is not None:
+                # not understood: no fact at all, not even its costs (it is had only at times)
+                low = _gated(ctx, line, *cond) if line.ability is not None else \
+                    Lowered([], False, line.error or "", ability=False)
             elif header is not None:
                 # 711.2, 716.2: the symbol's static ability is the lines of its striation; a
                 # class level bar is also an activated ability, which the KB does not carry out
