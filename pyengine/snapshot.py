@@ -25,9 +25,10 @@ FACE_DOWN = ("manifest", "manifest_dread", "cloak", "morph", "disguise")
 ID = re.compile(rf"[A-Za-z0-9_-]{{1,{limits.MAX_ID}}}")      # used with fullmatch ('$' would accept "a\n")
 TOP_KEYS = ("players", "active", "step", "priority", "battlefield", "hand", "library", "graveyard",
             "life", "lands_played", "mana_pool", "stack", "effects", "cards", "commander_identity",
-            "initiative", "dungeons_completed")
+            "initiative", "dungeons_completed", "speed")
 PERM_KEYS = ("id", "card", "controller", "owner", "tapped", "controlled_since_turn_start",
-             "counters", "attached_to", "face_down", "exerted_by", "x", "phased_out", "chosen", "token")
+             "counters", "attached_to", "face_down", "exerted_by", "x", "phased_out", "chosen", "token",
+             "level", "renowned")
 # choices made as a permanent entered (614.12), by kind: `chosen: {color: G}`
 CHOSEN_KEYS = ("color", "creature_type", "basic_land_type", "card_name", "player")
 COLOR_LETTERS = ("W", "U", "B", "R", "G")
@@ -35,6 +36,7 @@ BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")       # 2
 EFFECT_KEYS = ("card", "controller", "targets")
 STACK_KEYS = ("card", "controller", "ability", "source")
 MAX_PROBLEMS = limits.MAX_PROBLEMS
+MAX_SPEED = 4                   # 702.179a, 702.179d: a player's speed is 1 to 4 once they have one
 
 
 def _cap(problems):
@@ -62,6 +64,8 @@ class Permanent:
     phased_out: bool = False
     chosen: dict = field(default_factory=dict)   # kind -> value: {"color": "G"} (614.12)
     token: bool = False                          # a token, not a card (111.1)
+    level: int = 1                               # its level (716.2b; 716.2d: 1 if it has none)
+    renowned: bool = False                       # the renowned designation (702.112b)
 
 
 @dataclass
@@ -106,6 +110,7 @@ class Snapshot:
     commander_identity: dict = field(default_factory=dict)   # player -> colors (903.4); absent: no commander
     initiative: str | None = None                             # the player who has the initiative (725)
     dungeons_completed: dict = field(default_factory=dict)    # player -> dungeons completed (309.7)
+    speed: dict = field(default_factory=dict)                 # player -> speed 1..4 (702.179); absent: none
 
     def permanent(self, pid):
         """The permanent with this id, or None."""
@@ -128,6 +133,10 @@ class Snapshot:
                 d["chosen"] = dict(p.chosen)
             if p.token:
                 d["token"] = True
+            if p.level != 1:
+                d["level"] = p.level
+            if p.renowned:
+                d["renowned"] = True
             return d
         d = {"players": list(self.players), "active": self.active, "step": self.step,
              "battlefield": [perm(p) for p in self.battlefield]}
@@ -158,6 +167,8 @@ class Snapshot:
             d["initiative"] = self.initiative
         if any(self.dungeons_completed.values()):
             d["dungeons_completed"] = {pl: n for pl, n in self.dungeons_completed.items() if n}
+        if self.speed:
+            d["speed"] = dict(self.speed)
         return d
 
 
@@ -337,13 +348,21 @@ def validate(data):
             n = c.number(n, f"dungeons_completed[{pl}]")
             if n:
                 dungeons[pl] = n
+    speed = {}
+    for pl, n in c.typed(data, "speed", dict, {}, "", "a mapping from player to a speed (0 to 4)").items():
+        if player_ref(pl, "speed") is not None and n is not None:
+            n = c.number(n, f"speed[{pl}]")
+            if n is not None and n > MAX_SPEED:
+                c.add(f"speed[{pl}]: {show(n)} is too large (a speed is at most {MAX_SPEED}, 702.179d)")
+            elif n:
+                speed[pl] = n
     stack = _stack(c, data, player_ref, card_ref, {p.id: p for p in perms})
 
     if c.p:
         raise InputError(_cap(c.p))
     return Snapshot(good_players, active, step, perms, zones["hand"], zones["library"],
                     zones["graveyard"], life, effects, list(extra), cards, priority, lands, pool, stack,
-                    identity, initiative, dungeons)
+                    identity, initiative, dungeons, speed)
 
 
 def _commander_identity(c, data, player_ref):
@@ -541,7 +560,8 @@ def _battlefield(c, data, player_ref, card_ref, cards):
             controlled_since_turn_start=c.flag(d, "controlled_since_turn_start", True, where),
             counters=_counters(c, d, where), attached_to=att, face_down=face_down,
             exerted_by=exerted, x=x, phased_out=c.flag(d, "phased_out", False, where),
-            chosen=_chosen(c, d, where, player_ref), token=c.flag(d, "token", False, where)))
+            chosen=_chosen(c, d, where, player_ref), token=c.flag(d, "token", False, where),
+            level=_level(c, d, where), renowned=c.flag(d, "renowned", False, where)))
     for perm, where in zip(perms, wheres):
         if perm.attached_to is not None:
             if perm.attached_to not in ids:
@@ -549,6 +569,15 @@ def _battlefield(c, data, player_ref, card_ref, cards):
             elif perm.attached_to == perm.id:
                 c.add(f"{where}: attached_to names the permanent itself")
     return perms, ids
+
+
+def _level(c, d, where):
+    """A permanent's level (716.2b): a whole number, at least 1; absent, 1 (716.2d)."""
+    v = d.get("level")
+    if v is None:
+        return 1
+    n = c.number(v, f"{where}: level", least=1)
+    return 1 if n is None else n
 
 
 def _chosen(c, d, where, player_ref):

@@ -4,6 +4,7 @@ import json
 
 from click.testing import CliRunner
 import pytest
+import yaml
 
 from pyengine import snapshot
 from pyengine.cli import main
@@ -110,3 +111,23 @@ def facts_of(c, pred):
     from pyengine.terms import render_fact
     return sorted(render_fact(f) for f in c.facts if f[0] == pred)
 
+
+def board(tmp_path, cards, perms, **extra):
+    """A snapshot file: alice and bob, CARDS defined inline, PERMS (id, card, controller[, dict])."""
+    bf = []
+    for p in perms:
+        d = dict(zip(("id", "card", "controller"), p[:3]))
+        d.update(p[3] if len(p) > 3 else {})
+        bf.append(d)
+    snap = {"players": ["alice", "bob"], "active": "alice", "step": "precombat_main", "cards": cards,
+            "battlefield": bf, **extra}
+    path = tmp_path / "s.yaml"
+    path.write_text(yaml.safe_dump(snap, allow_unicode=True))
+    return str(path)
+
+
+def strict(args):
+    """`mtgkb --strict ARGS --json`: the answer, failing on any note (exit 3)."""
+    code, out, err = run_cli(["--strict", *args, "--json"])
+    assert (code, err) == (0, ""), err
+    return out

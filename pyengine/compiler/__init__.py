@@ -24,7 +24,7 @@ from .. import limits
 from ..compiled import Compiled, Note
 from ..terms import Const
 from . import affects as affects_mod
-from . import ir
+from . import gates, ir
 from .build import Build, TooLarge
 from .classify import kinds_of_ability
 from .lower import Ctx, Lowered, cost_facts, lower
@@ -99,10 +99,11 @@ def _kinds(norm, spell):
 
 @lru_cache(maxsize=65536)
 def _affects(norm, spell):
-    """The answers a normalised line's whole ability could change (:func:`affects.gated`: every
-    answer if it is not parsed), on the face of an instant or sorcery (``spell``) or not: read
-    from its intermediate form alone, so once per process."""
-    return affects_mod.gated(_parse_normalised(norm)[0], spell)
+    """The answers a normalised line's whole ability could change (:func:`affects.of_ability`;
+    every answer if it is not parsed), on the face of an instant or sorcery (``spell``) or not:
+    read from its intermediate form alone, so once per process."""
+    ability = _parse_normalised(norm)[0]
+    return affects_mod.ALL if ability is None else affects_mod.of_ability(ability, spell)
 
 
 def compile_card(card):
@@ -145,37 +146,37 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
         _characteristics(key, face, facts, note)
     names = names_of(key) | names_of(face.name)
     spell = affects_mod.spell_face(face)
-    gate = None         # the level striation or class level the following lines belong to
+    gate = None         # the condition (kb/gates.lp) of the level striation or class level the lines belong to
     for i, raw in enumerate(face.text.split("\n"), 1):
         norm = normalise(raw, names)
         if not norm:
             continue
         line = _parse(i, raw, norm)
         ctx = Ctx(key, i, face, raw=raw.strip(), text=norm)
-        if isinstance(line.ability, ir.Level) and line.ability.low is not None:
-            gate = "711.2: an ability of a level striation, had only at those levels"
-        elif isinstance(line.ability, ir.ClassLevel):
-            gate = "716.2a: an ability of a class level, had only from that level on"
+        header = gates.header(line.ability)
+        if header is not None:
+            gate = (header, _GATE_RULES[type(line.ability)], raw.strip())
+        cond = gate if header is None else None
         if (line.ability_word or "").lower() == "max speed":
-            # 702.178a: "Max speed — [Ability]" is a static ability granting [Ability] only while
-            # its controller's speed is 4, which the KB does not track
-            aff = _affects(norm, spell)
-            note(i, raw.strip(), aff, "702.178a: an ability had only at max speed")
-            lines.append(LineInfo(key, line, line.parsed, False, _kinds(norm, spell), aff))
-            continue
-        if gate and not isinstance(line.ability, (ir.Level, ir.ClassLevel)):
-            # the KB has no levels: the ability must not be given as if it were always there
-            aff = _affects(norm, spell)
-            note(i, raw.strip(), aff, gate)
-            lines.append(LineInfo(key, line, line.parsed, False, _kinds(norm, spell), aff))
-            continue
+            # 702.178a: "Max speed — [Ability]": as long as its controller's speed is 4, it has it
+            cond = (gates.MAX_SPEED, "702.178a: an ability had only at max speed", None)
         try:
-            if line.ability is None:
+            if cond is not None:
+                # not understood: no fact at all, not even its costs (it is had only at times)
+                low = _gated(ctx, line, *cond) if line.ability is not None else \
+                    Lowered([], False, line.error or "", ability=False)
+            elif header is not None:
+                # 711.2, 716.2: the symbol's static ability is the lines of its striation; a
+                # class level bar is also an activated ability, which the KB does not carry out
+                low = Lowered([], isinstance(line.ability, ir.Level), "716.2a: gaining a class level is not modelled",
+                              ability=False)
+            elif line.ability is None:
                 low = _costs_only(ctx, line) if not _TRIGGER.match(norm) else _trigger_only(ctx, line)
             else:
                 low = lower(ctx, line)
         except Unmodelled as e:           # a part of the line beyond the vocabulary (numbers ...)
-            low = Lowered([], False, str(e), ability=False)
+            low = Lowered(e.facts, False, str(e), ability=bool(e.facts), part=e.part, affects=e.affects,
+                          text=e.text)
         except Exception as e:            # noqa: BLE001 - a bug must not stop a command: reported
             low = Lowered([], False, f"internal error of the compiler: {type(e).__name__}: {e}",
                           ability=False)
@@ -184,7 +185,7 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
                                      f"than {limits.MAX_PT_CHANGE}", ability=False)
         if low.ability:
             facts.append(("card_ability", key, ctx.ab))
-            facts.append(("ability_text", ctx.ab, raw.strip()))
+            facts.append(("ability_text", ctx.ab, low.text or raw.strip()))
             facts.extend(low.facts)
         aff = frozenset() if low.modelled else (
             affects_mod.ALL if line.ability is None else low.affects if low.affects is not None
@@ -193,6 +194,28 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
             note(i, raw.strip(), aff, low.reason or line.error or "")
         lines.append(LineInfo(key, line, line.parsed, low.modelled and line.parsed,
                               _kinds(norm, spell), aff))
+
+
+# the rule of each header of a striation (711.2a, 716.2a)
+_GATE_RULES = {ir.Level: "711.2a: an ability of a level striation, had only at those levels",
+               ir.ClassLevel: "716.2a: an ability of a class level, had only from that level on"}
+
+
+def _gated(ctx, line, cond, what, header):
+    """The facts of a line of a striation (under HEADER, its level symbol or class level bar) or a
+    max speed ability: the ability printed after the symbol (or the ability word), had as long as
+    COND holds (:mod:`.gates`). The symbol's own ability is shown with its header."""
+    raw, text = ctx.raw, ctx.text
+    if line.ability_word:
+        raw, text = (t.split("\u2014", 1)[-1].strip() for t in (raw, text))
+    shown = f"{header} \u2014 {ctx.raw}" if header else None
+    try:
+        facts = gates.gated(ctx, line.ability, cond, raw, text, what)
+    except Unmodelled as e:
+        if e.facts and shown:
+            raise Unmodelled(str(e), e.facts, part=e.part, affects=e.affects, text=shown) from e
+        raise
+    return Lowered(facts, text=shown)
 
 
 def _within_budget(facts, pt_budget):

@@ -15,7 +15,9 @@ intermediate form), never on card names or words of the text. Where to extend it
 - a clause of a static ability: ``_STATIC_VERBS`` (by verb), ``_STATIC_NODES`` (clauses read as a
   node), ``_BEFORE_THE_GAME`` (deck construction, 103), or a case of ``_clause``; an ability
   granted in quotes: :func:`_granted`;
-- an ability had only at some levels, class levels, counters or speed: :func:`gated`.
+- an ability had only while a condition holds that the KB does not carry out (a die result, a
+  sticker, an option chosen, harnessed): :func:`_gated`; one it does (levels, class levels, speed,
+  station symbols: pyengine/compiler/gates.py) is a note only for what its ability could change.
 
 Each entry says, with its rule, which answers it can change; a kind not listed is every answer.
 
@@ -187,12 +189,11 @@ def of_ability(a, spell=False):
 
 
 def _level(a):
-    """711.2: a level symbol "LEVEL N1-N2" or "LEVEL N3+" means "as long as this creature has
-    ... level counters, it has base power and toughness [P/T] and has [abilities]". The abilities
-    and the P/T are lines of their own (each a note for what it changes; compiler: ``gate``), so
-    the header changes what the creature shows and what an action does, no more. The P/T line
-    is a base power and toughness the KB does not have: an amount that counts power (107.3) could
-    read it, so it could change every answer."""
+    """711.2: a level symbol "LEVEL N1-N2" or "LEVEL N3+" is the static ability of the lines of its
+    striation (pyengine/compiler/gates.py gives each of them, had at those levels): the header alone
+    is a note only where the compiler did not read it, for what the creature shows and what an
+    action does. A P/T line outside a striation is a base power and toughness the KB does not
+    have: an amount that counts power (107.3) could read it, so it could change every answer."""
     if a.pt is not None:
         return ALL
     return frozenset({"show", "apply"})
@@ -237,14 +238,6 @@ _NODE_FRAMES = {
     "chosen_option": _gated,        # 614.12: "• Khans — At the beginning of ...", had if chosen
     "infinity_ability": _gated,     # 702.186b: "∞ — [Ability]", had while harnessed
 }
-
-
-def gated(ability, spell=False):
-    """The answers of an ability had only at some levels (711.2a), class levels (716.2a) or at
-    max speed (702.178a), which the KB does not know: no fact is given for it, and having it or
-    not changes at most what the ability itself could change (every answer if the grammar did
-    not read it: ``ability`` None). ``spell``: the text of an instant or sorcery."""
-    return ALL if ability is None else of_ability(ability, spell)
 
 
 def adds_mana_itself(x):

@@ -76,6 +76,13 @@ def _you_control(c):
 
 
 def _has_counter(verb):
+    counted = counter_count(verb)
+    return fn("self_has_counter", counted[0]) if counted is not None and counted[1] == 1 else None
+
+
+def counter_count(verb):
+    """(K, N) of "has a K counter on it" (N = 1) / "has N or more K counters on it" (122.1), the
+    verb of a clause about the permanent itself; None for anything else."""
     have = [a for a in verb.args if isinstance(a, ir.Node) and a.kind == "have_counters"]
     if len(have) != 1:
         return None
@@ -86,9 +93,13 @@ def _has_counter(verb):
         return None
     qty = next((a for a in phrase.args if isinstance(a, ir.Node) and a.kind == "counter_quantity"), None)
     kind = next((a for a in phrase.args if isinstance(a, ir.Node) and a.kind == "counter_kind"), None)
-    if qty is None or qty.args not in (("a",), ("an",)) or kind is None or len(kind.args) != 1:
+    if qty is None or kind is None or len(kind.args) != 1:
         return None
-    return fn("self_has_counter", str(kind.args[0]))
+    if qty.args in (("a",), ("an",)):
+        return str(kind.args[0]), 1
+    if len(qty.args) == 2 and isinstance(qty.args[0], ir.Number) and qty.args[1] == "or more":
+        return str(kind.args[0]), qty.args[0].value
+    return None
 
 
 def _played_land(c):

@@ -44,6 +44,7 @@ class Lowered:
     ability: bool = True        # the line is an ability the KB knows (card_ability/ability_text)
     part: object = None         # the part not carried out, when only part of the line is not
     affects: frozenset = None   # the answers the part not carried out could change (None: of_line)
+    text: str = None            # the ability's text, if not the printed line (a striation's, with its header)
 
 
 def lower(ctx, line):
@@ -117,9 +118,14 @@ def grant_keyword(ctx, k):
     return _keyword(ctx, k)
 
 
+# keywords the KB knows only as printed on the card: changeling defines the card's creature types
+# everywhere (702.73a, kb/objects.lp: changeling_card/1); one an effect grants stays a note
+KB_PRINTED = {"changeling"}
+
+
 def _keyword(ctx, k):
     name = k.name.replace(" ", "_")
-    if k.kind == "plain" and k.name in KB_PLAIN:
+    if k.kind == "plain" and (k.name in KB_PLAIN or (k.name in KB_PRINTED and ctx.kind == "ab")):
         return [("keyword", ctx.ab, Const(name))]
     if k.kind == "cost" and k.name in KB_COSTED:
         return [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n))

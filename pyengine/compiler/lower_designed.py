@@ -20,11 +20,11 @@ not its shape; otherwise it raises :class:`Unmodelled` carrying the facts, since
 carry them out yet: the line stays a note for the answers it could change.
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..terms import Const, Fn, fn
 from . import affects, ir, mana_ir
-from .shapes import Ctx, Unmodelled, filter_term
+from .shapes import GrantCtx, Unmodelled, filter_term
 
 _BASIC = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
@@ -147,7 +147,7 @@ def _granted(ctx, sentences):
         pt_fact = _grant_pt(ctx, f, pt)
         if pt_fact is None:
             return None
-    from .lower import Ctx, lower
+    from .lower import lower
     facts, notes, answers = [("static", ctx.ab)], [], []
     if cond is not None:
         facts.append(("grant_if", ctx.ab, cond))
@@ -155,8 +155,10 @@ def _granted(ctx, sentences):
         facts.append(pt_fact)
     raw_quotes = ctx.raw.split('"')[1::2]
     for i, q in enumerate(quoted):
-        inner_ctx = _GrantCtx(ctx.card, ctx.index, ctx.face, kind="granted", tag=None if i == 0 else i + 1,
-                              outer=ctx.ab)
+        # granted(Card,Line) for the first, unless this ability is itself one (a gated ability,
+        # pyengine/compiler/gates.py): then granted(Ab,1)
+        inner_ctx = GrantCtx(ctx.card, ctx.index, ctx.face, kind="granted",
+                              tag=None if i == 0 and ctx.kind != "granted" else i + 1, outer=ctx.ab)
         inner = lower(inner_ctx, ir.Line(ctx.index, "", "", q))
         if not inner.ability:
             return None
@@ -171,7 +173,7 @@ def _granted(ctx, sentences):
                            else affects.of_line(inner_line, ctx.face, inner.part))
     from .lower import grant_keyword
     for k in keywords:
-        kw_ctx = _GrantCtx(ctx.card, ctx.index, ctx.face, kind="granted", tag=Const(k.name.replace(" ", "_")),
+        kw_ctx = GrantCtx(ctx.card, ctx.index, ctx.face, kind="granted", tag=Const(k.name.replace(" ", "_")),
                            outer=ctx.ab)
         try:
             kw_facts = grant_keyword(kw_ctx, k)
@@ -202,20 +204,6 @@ def _grant_filter_reason(f):
     if mana_ir.final_filter(inner):
         return "abilities granted to permanents chosen by a keyword or power are not modelled (613.8 dependencies)"
     return "abilities granted to these permanents are not modelled"
-
-
-@dataclass
-class _GrantCtx(Ctx):
-    """The context of an ability granted by a static ability: granted(Card,Line) for its (first)
-    quoted ability, granted(Ab,Tag) for another quoted ability (Tag its position) or a keyword
-    (Tag the keyword's name), Ab the granting ability."""
-
-    tag: object = None
-    outer: object = None
-
-    @property
-    def ab(self):
-        return fn("granted", self.outer, self.tag) if self.tag is not None else Ctx.ab.fget(self)
 
 
 def _grant_shape(sentences):

@@ -29,7 +29,7 @@ def self_types(ctx, sentences):
     static = ("static", ctx.ab)
     if isinstance(c, ir.Node) and c.kind == "its_clause" and len(s.leads) == 1 and _on_battlefield(s.leads[0]) \
             and len(c.args) == 3 and c.args[2] == _IN_ADDITION:
-        t = _one_card_type(c.args[1])
+        t = one_card_type(c.args[1])
         return None if t is None else [static, ("self_adds_type", ctx.ab, Const(t))]
     if s.leads or not isinstance(c, ir.Clause) or not is_self(c.subject) or c.aux or c.tails or c.verb_name != "is":
         return None
@@ -54,8 +54,8 @@ def _on_battlefield(lead):
     return is_self(c.subject) and not c.aux and not c.tails and c.verb == _ON_BATTLEFIELD
 
 
-def _one_card_type(obj):
-    """"a land" -> land (one card type, 205.2a), or None."""
+def one_card_type(obj):
+    """"a land" -> land (one card type, 205.2a), or None (also used by pyengine/compiler/gates.py)."""
     if not isinstance(obj, ir.Obj) or obj.quantity not in (ir.Quantity("a"), ir.Quantity("an")) or obj.possessor \
             or obj.qualifiers or len(obj.groups) != 1 or len(obj.groups[0]) != 1:
         return None

@@ -59,12 +59,27 @@ class Ctx:
         return "instant" in tl or "sorcery" in tl
 
 
+@dataclass
+class GrantCtx(Ctx):
+    """The context of an ability granted by a static ability: granted(Card,Line) for its (first)
+    quoted ability, granted(Ab,Tag) for another quoted ability (Tag its position) or a keyword
+    (Tag the keyword's name), Ab the granting ability."""
+
+    tag: object = None
+    outer: object = None
+
+    @property
+    def ab(self):
+        return fn("granted", self.outer, self.tag) if self.tag is not None else Ctx.ab.fget(self)
+
+
 class Unmodelled(NotModelled):
     """A part of a line that no fact of the vocabulary carries out. ``facts`` are the facts
     that could still be given for the rest of the line."""
 
-    def __init__(self, message, facts=(), part=None, affects=None):
+    def __init__(self, message, facts=(), part=None, affects=None, text=None):
         super().__init__(message)
+        self.text = text            # the ability's text, if not the printed line (pyengine.compiler.gates)
         self.facts = list(facts)
         self.part = part            # the part of the line not carried out (IR), if not all of it
         self.affects = affects      # the answers it could change, when the lowering knows better

@@ -170,5 +170,44 @@ def phrases():
     return {k: sorted(v, key=lambda p: -len(p.split())) for k, v in out.items()}
 
 
-if __name__ == "__main__":          # regenerate grammar/words.txt from the CR text
-    sys.stdout.write(render(extract(Path(sys.argv[1]).read_text(encoding="utf-8"))))
+# the card types whose subtypes each section of 205.3 lists (205.3m: creatures and kindreds share
+# theirs, 205.3k: instants and sorceries theirs)
+SUBTYPE_OWNERS = {"artifact types": ("artifact",), "enchantment types": ("enchantment",),
+                  "land types": ("land",), "planeswalker types": ("planeswalker",),
+                  "spell types": ("instant", "sorcery"), "creature types": ("creature", "kindred"),
+                  "dungeon types": ("dungeon",), "battle types": ("battle",)}
+KB_SUBTYPES_FILE = Path(__file__).resolve().parents[2] / "kb" / "subtypes.lp"
+
+
+def render_kb(sections_=None):
+    """The text of kb/subtypes.lp: subtype_of_type(S,T) for each subtype S of 205.3 and each card
+    type T it belongs to, from grammar/words.txt."""
+    sections_ = sections() if sections_ is None else sections_
+    out = ["%%% kb/subtypes.lp -- CR 205.3: the subtypes of each card type %%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%",
+           "% Written by `python -m pyengine.compiler.vocabulary --kb` from grammar/words.txt (the CR's lists);",
+           "% tests/test_grammar.py checks that it is still what that writes.",
+           "",
+           "%*! subtype_of_type(S,T)   S is a subtype of card type T (205.3d: an object can have a subtype only",
+           "    of a type it has) *%"]
+    for sec, types in SUBTYPE_OWNERS.items():
+        rule = SECTIONS[sec]
+        for t in types:
+            out.append(f"% @cr {rule}")
+            items = [f'"{w}",{t}' for w in sections_[sec]]
+            lines, line = [], "subtype_of_type("
+            for i, item in enumerate(items):
+                piece = item + (";" if i < len(items) - 1 else ").")
+                if len(line) + len(piece) + 1 > 110:
+                    lines.append(line.rstrip())
+                    line = "                "
+                line += piece + " "
+            lines.append(line.rstrip())
+            out += lines
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":          # regenerate grammar/words.txt from the CR text (--kb: kb/subtypes.lp)
+    if sys.argv[1:] == ["--kb"]:
+        sys.stdout.write(render_kb())
+    else:
+        sys.stdout.write(render(extract(Path(sys.argv[1]).read_text(encoding="utf-8"))))

@@ -1,0 +1,201 @@
+"""Abilities a permanent has only while a condition holds (611.3a), in the condition language of
+kb/gates.lp (the terms are listed there):
+
+- a level symbol "LEVEL N1-N2" / "LEVEL N3+" (711.2a-b): the abilities and the P/T box of its
+  striation, while the creature has N1 to N2 (N3 or more) level counters:
+  ``and(self_counters("level",N1),non(self_counters("level",N2+1)))`` / ``self_counters("level",N3)``;
+- a class level bar "[Cost]: Level N" (716.2a): the abilities after it, while the Class's level is N
+  or greater: ``class_level(N)``;
+- "Max speed — [Ability]" (702.178a): while its controller's speed is 4: ``max_speed``;
+- a station symbol "N+ | [Ability]" (721.2a): while it has N or more charge counters:
+  ``self_counters("charge",N)``;
+- "As long as ~ is renowned, it has ..." (702.112b): ``renowned``; "As long as ~ has a K counter on
+  it" / "N or more K counters": ``self_counters(K,N)``; "As long as there are N or more cards in
+  your graveyard" (404.1): ``graveyard_at_least(N)``, "fewer than N": ``non(graveyard_at_least(N))``
+  (:func:`state_condition`).
+
+:func:`self_while` reads a static ability "As long as <state condition>, ..." about the permanent
+itself: "it has <keywords> and "<ability>"" (ability_while/3 for each), "it's a <card type>"
+(205.1a: that type instead of its others, ``self_types_while(Ab,C,set,T)``), "~ isn't a <card
+type>" (``self_types_while(Ab,C,remove,T)``), read by kb/gates.lp in layer 4 (613.1d).
+
+:func:`gated` gives the static ability of the symbol, ``static(Ab)`` with
+``ability_while(Ab,C,G)``, G = granted(Card,Line) the ability printed with it compiled like a
+printed one (or, for a level's P/T box, ``sets_base_pt(G,P,T)``, 613.4b): kb/objects.lp counts G
+among the permanent's text abilities while C holds.
+"""
+
+import re
+
+from ..terms import Const, fn
+from . import ir
+from .conditions import counter_count
+from .lower_types import one_card_type
+from .shapes import Ctx, GrantCtx, Unmodelled, is_self
+
+MAX_SPEED = Const("max_speed")          # 702.178a, 702.179e
+RENOWNED = Const("renowned")            # 702.112b
+
+
+def level(low, high):
+    """711.2a-b: at least LOW level counters, and no more than HIGH (None: "N3+")."""
+    at_least = fn("self_counters", "level", low)
+    return at_least if high is None else fn("and", at_least, fn("non", fn("self_counters", "level", high + 1)))
+
+
+def class_level(n):
+    """716.2a: the Class's level is N or greater."""
+    return fn("class_level", n)
+
+
+def station(n):
+    """721.2a: N or more charge counters on the permanent."""
+    return fn("self_counters", "charge", n)
+
+
+def header(ability):
+    """The condition a level header or class level bar sets for the lines after it (711.2,
+    716.2: the abilities printed in its striation), or None if ABILITY is neither."""
+    if isinstance(ability, ir.Level) and ability.low is not None:
+        return level(ability.low, ability.high)
+    if isinstance(ability, ir.ClassLevel):
+        return class_level(ability.level)
+    return None
+
+
+_PT = re.compile(r"^(-?[0-9]+)/(-?[0-9]+)$")
+
+
+def gated(ctx, ability, cond, raw, text, what, tag=None):
+    """The facts of the static ability "as long as COND, this permanent has ABILITY" (printed as
+    RAW, normalised TEXT): Unmodelled, with those facts, when ABILITY is not carried out (a note for
+    what that ability could change, its reason starting with WHAT); Unmodelled without facts when
+    it is not an ability the KB knows (the note is then for what it could change, had or not).
+    G is granted(Card,Line), or granted(Ab,TAG) for one of several abilities of the line."""
+    from .lower import lower
+    inner_ctx = Ctx(ctx.card, ctx.index, ctx.face, kind="granted", raw=raw, text=text) if tag is None else \
+        GrantCtx(ctx.card, ctx.index, ctx.face, kind="granted", raw=raw, text=text, tag=tag, outer=ctx.ab)
+    g = inner_ctx.ab
+    if isinstance(ability, ir.Level) and ability.pt is not None:
+        m = _PT.match(ability.pt)
+        if not m:
+            raise Unmodelled(f"{what}: a power and toughness the KB does not read (208.2a)")
+        inner_facts = [("static", g), ("sets_base_pt", g, int(m.group(1)), int(m.group(2)))]
+        return [("static", ctx.ab), ("ability_while", ctx.ab, cond, g), ("ability_text", g, raw)] + inner_facts
+    inner = lower(inner_ctx, ir.Line(ctx.index, raw, text, ability))
+    if not inner.ability:
+        raise Unmodelled(f"{what}: {inner.reason}", affects=inner.affects)
+    facts = [("static", ctx.ab), ("ability_while", ctx.ab, cond, g), ("ability_text", g, raw)] + inner.facts
+    if not inner.modelled:
+        raise Unmodelled(f"{what}: {inner.reason}", facts, part=inner.part, affects=inner.affects)
+    return facts
+
+
+# --- "As long as <condition>, <the permanent itself> ..." (611.3a) ---------------------------------
+
+def state_condition(lead):
+    """The state condition (kb/gates.lp) of a lead "As long as <clause>," about the permanent
+    itself or its controller's graveyard, or None."""
+    if not (isinstance(lead, ir.Node) and lead.kind == "lead_as_long_as" and len(lead.args) == 2):
+        return None
+    clauses, joins = lead.args[1]
+    if joins or len(clauses) != 1 or not isinstance(clauses[0], ir.Clause):
+        return None
+    c = clauses[0]
+    if c.aux or c.tails:
+        return None
+    if is_self(c.subject) and c.verb == _IS_RENOWNED:
+        return RENOWNED                                     # 702.112b
+    if is_self(c.subject) and c.verb_name == "have":
+        counted = counter_count(c.verb)                     # 122.1
+        return None if counted is None else fn("self_counters", *counted)
+    if c.subject is None and c.verb_name == "is" and c.verb.args[:2] == ("there", "are"):
+        return _graveyard_size(c.verb.args[2:])
+    return None
+
+
+_IS_RENOWNED = ir.Verb("is", ("is", ir.Obj(None, None, ((ir.Char("status", "renowned"),),), (), ())))
+_YOUR_GRAVEYARD = (ir.Node("in_zone", ("in", ir.Zone("graveyard", ir.Ref("you", ""), ""))),)
+
+
+def _graveyard_size(args):
+    """"there are N or more cards in your graveyard" -> graveyard_at_least(N); "fewer than N" ->
+    non(graveyard_at_least(N)) (404.1)."""
+    if len(args) != 1 or not isinstance(args[0], ir.Obj):
+        return None
+    obj = args[0]
+    if obj.possessor or obj.groups != ((ir.Char("noun", "cards"),),) or obj.qualifiers != _YOUR_GRAVEYARD \
+            or obj.quantity is None or not isinstance(obj.quantity.number, ir.Number):
+        return None
+    n = obj.quantity.number.value
+    if obj.quantity.word == "or more":
+        return fn("graveyard_at_least", n)
+    if obj.quantity.word == "fewer than":
+        return fn("non", fn("graveyard_at_least", n))
+    return None
+
+
+def self_while(ctx, sentences):
+    """The facts of "As long as <state condition>, <the permanent> has / is / isn't ..." (see the
+    module doc), or None if the ability is not that shape."""
+    if ctx.is_spell or ctx.kind != "ab" or len(sentences) != 1:
+        return None
+    s = sentences[0]
+    if len(s.leads) != 1 or s.tail is not None or len(s.clauses) != 1 or s.joins:
+        return None
+    cond = state_condition(s.leads[0])
+    if cond is None:
+        return None
+    c = s.clauses[0]
+    head = [("static", ctx.ab)]
+    if isinstance(c, ir.Node) and c.kind == "its_clause" and len(c.args) == 2:
+        t = one_card_type(c.args[1])                           # "it's a land": 205.1a
+        return None if t is None else head + [("self_types_while", ctx.ab, cond, Const("set"), Const(t))]
+    if not isinstance(c, ir.Clause) or c.aux or c.tails or not (is_self(c.subject) or c.subject == ir.Ref("it", "")):
+        return None
+    if c.verb_name == "is" and len(c.verb.args) == 2 and c.verb.args[0] == "isn't":
+        t = one_card_type(c.verb.args[1])                      # "~ isn't a creature"
+        return None if t is None else head + [("self_types_while", ctx.ab, cond, Const("remove"), Const(t))]
+    if c.verb_name == "have":
+        return _has(ctx, c.verb, cond, head)
+    return None
+
+
+def _has(ctx, verb, cond, head):
+    """"it has <keywords> and "<ability>"": one gated ability per keyword (113.2c) and per quoted
+    ability, each given by ability_while/3; Unmodelled with the facts if one is not carried out."""
+    parts = []
+    for x in verb.args:
+        if isinstance(x, ir.Node) and x.kind == "have_word":
+            continue
+        parts.extend(x.args if isinstance(x, ir.Node) and x.kind == "have_what" else (x,))
+    abilities = []
+    for x in parts:
+        if isinstance(x, ir.Node) and x.kind == "keyword_list":
+            abilities += [(ir.Keywords((k,)), k.name, Const(k.name.replace(" ", "_"))) for k in x.args
+                          if isinstance(k, ir.Keyword)]
+            if not all(isinstance(k, ir.Keyword) or (isinstance(k, ir.Node) and k.kind == "list_sep") for k in x.args):
+                return None
+        elif isinstance(x, ir.Node) and x.kind in ("quoted_ability", "quoted_and") and x.args \
+                and not isinstance(x.args[-1], str):
+            abilities.append((x.args[-1], None, len(abilities) + 1))
+        else:
+            return None
+    if not abilities:
+        return None
+    quoted = ctx.raw.split('"')[1::2]
+    facts, unmodelled = list(head), []
+    for ability, name, tag in abilities:
+        raw = name if name is not None else (quoted.pop(0) if quoted else "")
+        try:
+            facts += gated(ctx, ability, cond, raw, raw, "the ability it has as long as the condition holds", tag=tag)
+        except Unmodelled as e:
+            facts += e.facts
+            unmodelled.append(e)
+    facts = list(dict.fromkeys(facts))                          # static(Ab) once
+    if unmodelled:
+        answers = [e.affects for e in unmodelled]
+        raise Unmodelled(str(unmodelled[0]), facts,
+                         affects=None if None in answers else frozenset().union(*answers))
+    return facts
+
