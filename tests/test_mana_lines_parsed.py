@@ -89,11 +89,12 @@ def test_restrictions_of_the_language_are_modelled(text, term):
 
 
 def test_a_restriction_the_language_cannot_state_is_a_note_for_produce():
-    """"Spend this mana only to cast face-down spells or to turn creatures face up": casting a spell
-    face down (702.37c) is not in the language: the mana is given, the line is a note for produce
+    """Jeweled Lotus: "Spend this mana only to cast your commander": which card is a player's
+    commander (903.3) is not in a snapshot: the mana is given, the line is a note for produce
     (which shows the restriction) and the answers that spend mana, never for could-produce."""
-    c = compiled("Test Card", "Creature — Elf",
-                 "{T}: Add {R}{G}. Spend this mana only to cast face-down spells or to turn creatures face up.")
+    c = compiled("Test Card", "Artifact",
+                 "{T}, Sacrifice this artifact: Add three mana of any one color. Spend this mana only to cast "
+                 "your commander.")
     li = line(c, 1)
     assert li.parsed and not li.modelled
     assert {"produce", "actions", "apply"} <= set(li.affects)

@@ -60,14 +60,10 @@ facts = helpers.facts_of
      "{3}, {T}: Up to X target creatures you control get +1/+0 and gain indestructible until end of turn, "
      "where X is the number of Bobbleheads you control as you activate this ability. Activate only as a "
      "sorcery.", "tail_where_on_activation", {"actions", "apply"}),
-    # 106.6: a list of the mana's uses; "pay a cost that contains {C}" is a use the KB does not
-    # read: a note for produce (which shows the restriction), actions and apply, not could-produce
-    ("Cultivator Drone", "Creature — Eldrazi Drone",
-     "{T}: Add {C}. Spend this mana only to cast a colorless spell, activate an ability of a colorless "
-     "permanent, or pay a cost that contains {C}.", "spend_more", {"actions", "apply", "produce"}),
-    ("Brotherhood Headquarters", "Land",
-     "{T}: Add one mana of any color. Spend this mana only to cast an Assassin spell or a spell that has "
-     "freerunning, or to activate an ability of an Assassin source.", "spend_to_cast",
+    # 106.6: a list of the mana's uses; "Un-costs" (an Un-card's own notion) is not in the language:
+    # a note for produce (which shows the restriction), actions and apply, not could-produce
+    ("Underdome", "Land",
+     "{T}: Add one mana of any color. Spend this mana only to pay Un-costs.", "spend_to_pay",
      {"actions", "apply", "produce"}),
     # 602.5b: an activation condition comparing what two players control
     ("Isolated Watchtower", "Land",
@@ -112,15 +108,15 @@ def test_a_named_option_gives_no_ability_until_the_kb_knows_it_was_chosen():
 
 
 def test_a_spend_list_keeps_the_uses_the_kb_reads():
-    """Cultivator Drone: cast(colorless spell) or activate(ability of a colorless permanent), or a use
-    the KB does not read (a cost that contains {C}): the restriction has a not_modelled part."""
+    """Cultivator Drone: cast(colorless spell) or activate(ability of a colorless permanent), or a cost
+    that contains {C} (cost_with_c, 107.4c): every use is one the KB reads."""
     c = compiled("Cultivator Drone", "Creature — Eldrazi Drone",
                  "{T}: Add {C}. Spend this mana only to cast a colorless spell, activate an ability of a colorless "
                  "permanent, or pay a cost that contains {C}.")
     assert facts(c, "mana_option") == ['mana_option(ab("Cultivator Drone",1),1,c,1)']
     assert facts(c, "mana_spend_restriction") == [
         'mana_spend_restriction(ab("Cultivator Drone",1),or(or(cast(status(colorless)),'
-        'activate(status(colorless))),not_modelled))']
+        'activate(status(colorless))),cost_with_c))']
 
 
 METEOR_CRATER = {"name": "Meteor Crater", "type": "Land",

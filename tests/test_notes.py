@@ -156,7 +156,7 @@ def test_a_spend_restriction_is_about_paying_not_about_types():
     restriction language lacks concerns produce (which shows it) and the answers that pay, never
     could-produce; an effect of the mana on the spell it pays for concerns apply only."""
     assert notes("{T}: Add {G}. Spend this mana only to cast creature spells.") == []
-    assert affects("{T}: Add {G}. Spend this mana only to cast spells with flashback from a graveyard.") \
+    assert affects("{T}: Add {G}. Spend this mana only to cast your commander.") \
         == {"produce", "actions", "apply"}
     assert affects("{T}: Add {G}. If that mana is spent on a creature spell, it gains haste until end of "
                    "turn.") == {"apply"}

@@ -27,7 +27,7 @@ from . import affects as affects_mod
 from . import gates, ir
 from .build import Build, TooLarge
 from .classify import kinds_of_ability
-from .lower import Ctx, Lowered, cost_facts, lower
+from .lower import Ctx, Lowered, cost_facts, lower, printed_keywords
 from .parser import ParseError, parse
 from .shapes import Unmodelled
 from ..symbols import NotModelled, parse_mana_cost, parse_type_line
@@ -187,6 +187,7 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
             facts.append(("card_ability", key, ctx.ab))
             facts.append(("ability_text", ctx.ab, low.text or raw.strip()))
             facts.extend(low.facts)
+        facts += printed_keywords(key, line.ability, low.facts if low.ability else [])
         aff = frozenset() if low.modelled else (
             affects_mod.ALL if line.ability is None else low.affects if low.affects is not None
             else _affects(norm, spell) if low.part is None else affects_mod.of_line(line, face, low.part))

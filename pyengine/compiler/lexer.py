@@ -516,8 +516,8 @@ class Tokens:
         if raw.kind == "word":
             low = raw.text.lower()
             out = []
-            if low == "or" and _spend_list(self.raws, i):
-                out.append(("USE_OR", low))                 # 106.6: a list of the mana's uses
+            if low in ("or", "and") and _spend_list(self.raws, i):
+                out.append(("USE_OR", low))                 # 106.6: a list of the mana's uses ("and": either)
             if low in ("or", "and", "and/or") and _continues_list(self.raws, i):
                 out.append(({"or": "LIST_OR", "and": "LIST_AND"}.get(low, "LIST_ANDOR"), low))
             word = literal_of(low, self.literals)

@@ -12,6 +12,7 @@ Each ``_lower_*`` function handles one frame; each shape it recognises names the
 implements. Nothing here is named after a card: shapes are matched on the IR.
 """
 
+import re
 from dataclasses import dataclass, field
 
 from ..terms import Const, Fn, fn
@@ -110,6 +111,18 @@ def _keywords(ctx, items):
         known = None if None in answers else frozenset().union(*answers)
         raise Unmodelled(reason, facts, part=ir.Keywords(tuple(unknown)), affects=known)
     return facts
+
+
+def printed_keywords(key, ability, facts):
+    """card_keyword(KEY,K) for each keyword K of a keyword line (702.1) that the line's FACTS do not
+    give as keyword(Ab,K): what the face has printed, read where a spell's keywords matter ("a spell
+    that has freerunning", kb/spend_restrictions.lp)."""
+    if not isinstance(ability, ir.Keywords):
+        return []
+    given = {f[2] for f in facts if f[0] == "keyword"}
+    names = {k.name.replace(" ", "_") for k in ability.items if isinstance(k, ir.Keyword)}
+    return [("card_keyword", key, Const(n)) for n in sorted(names)
+            if re.fullmatch(r"[a-z][a-z_]*", n) and Const(n) not in given]
 
 
 def grant_keyword(ctx, k):

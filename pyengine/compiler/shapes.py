@@ -379,6 +379,10 @@ def _char_term(c):
     elif c.kind == "color":
         t = fn("color", Const({"white": "w", "blue": "u", "black": "b", "red": "r",
                                "green": "g"}[c.value]))
+    elif c.kind == "status" and c.value in ("outlaw", "outlaws"):
+        t = fn("or", fn("or", fn("or", fn("or", fn("subtype", "Assassin"), fn("subtype", "Mercenary")),
+                                       fn("subtype", "Pirate")), fn("subtype", "Rogue")),
+               fn("subtype", "Warlock"))                                   # 700.12
     elif c.kind == "status" and c.value in ("tapped", "untapped", "attacking", "blocking",
                                             "token", "nontoken", "other", "legendary",
                                             "multicolored", "colorless", "monocolored"):

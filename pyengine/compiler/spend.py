@@ -5,10 +5,12 @@ One term language (docs/compiler.md, "Spend restriction terms"), read by kb/spen
 
 - ``cast(F)``: to cast a spell matching the spell filter F;
 - ``activate(G)``: to activate an ability of a source matching G (``any``: any ability);
-- ``cost_with(x)``: on a cost that contains {X} (107.3);
+- ``cost_with_x`` / ``cost_with_c``: on a cost that contains {X} / {C} (107.3, 107.4c);
 - ``upkeep``: to pay cumulative upkeep costs (702.24a); ``turn_face_up``: to turn a permanent
-  face up (116.2b, 702.37e); ``foretell``: to foretell a card (702.143a); ``class_level``: to gain
-  a Class level (716.2a);
+  face up (116.2b, 702.37e); ``turn_manifested_face_up`` (701.40b); ``foretell``: to foretell a
+  card (702.143a); ``class_level``: to gain a Class level (716.2a); ``unlock_door`` (709.5e);
+  ``activate_keyword(K)``: to activate a keyword ability K (equip, 702.6a); ``pay_cost(K)``: to pay
+  a K cost (disturb, flashback: casting from a graveyard; morph, megamorph, disguise: turning face up);
 - ``or(R1,R2)``: either; ``except(R)``: on anything but R ("This mana can't be spent to cast
   nonartifact spells": ``except(cast(non(artifact)))``);
 - ``not_modelled`` where the wording says more than these.
@@ -20,7 +22,11 @@ its mana cost"), ``keyword(K)`` ("a spell with devoid": a keyword the compiler a
 fact, 702.1), ``cast_from(Z)`` ("from exile", "from your graveyard"; "from anywhere other
 than your hand" is ``non(cast_from(hand))``), ``chosen_type`` ("of the chosen type": the creature
 type chosen for the permanent whose ability made the mana, 607.2d) and ``not_owned`` ("spells you
-don't own"), ``status(kicked)`` (its kicker cost paid, 702.33d); anything else is ``not_modelled``.
+don't own"), ``status(kicked)`` (its kicker cost paid, 702.33d), ``status(face_down)`` (708.2),
+``mana_value(ge,N)`` ("with mana value N or greater", 202.3), ``no_abilities`` (113.1),
+``printed_keyword(K)`` ("a spell that has freerunning": a keyword the compiler does not always give
+as a fact, known only when printed), ``non(status(colorless))`` ("that's one or more colors"),
+``non(x_cost)`` ("without {X} in its mana cost"); anything else is ``not_modelled``.
 
 A rider (``mana_spend_rider(Ab,F,E)``): if the mana is spent to cast a spell matching F, E applies
 to that spell: ``cant_be_countered``, ``haste`` (until end of turn), ``haste_permanent``,
@@ -63,12 +69,6 @@ def _qualifier(q):
     if isinstance(q, ir.Node):
         if q.kind == "of_chosen_type":
             return Const("chosen_type")                                        # 607.2d
-        if q.kind == "with_q" and len(q.args) == 2 and isinstance(q.args[1], ir.Node) \
-                and q.args[1].kind == "with_symbol_in_cost" and q.args[1].args[:1] == ("{X}",):
-            return Const("x_cost")                                             # 107.3
-        keyword = _printed_keyword(q)
-        if keyword is not None:
-            return fn("keyword", Const(keyword))                               # 702.1
         if q.kind == "from_zone" and isinstance(q.args[-1], ir.Zone):
             z = q.args[-1]
             if z.noun == "exile" and z.owner is None:
@@ -79,21 +79,83 @@ def _qualifier(q):
             z = q.args[-1]
             if z.noun == "hand" and z.owner == ir.Ref("you", ""):
                 return fn("non", fn("cast_from", Const("hand")))
+        if q.kind == "from_zone" and isinstance(q.args[-1], ir.Zone) and q.args[-1].noun == "graveyard" \
+                and q.args[-1].owner == ir.Quantity("a", None):
+            return fn("cast_from", Const("graveyard"))                        # "from a graveyard"
         if q.kind == "rel_control" and q.args == (ir.Node("owns_phrase", ("you don't own",)),):
             return Const("not_owned")
+        if q.kind == "with_q" and len(q.args) == 2:
+            return _with(q.args[1])
+        if q.kind == "without_q" and len(q.args) == 2:
+            w = _with(q.args[1])
+            return fn("non", w) if w != NOT_MODELLED else NOT_MODELLED
+        if q.kind == "rel_that" and len(q.args) == 2 and isinstance(q.args[1], ir.Node) \
+                and q.args[1].kind == "rel_vp" and len(q.args[1].args) == 1 and isinstance(q.args[1].args[0], ir.Verb) \
+                and q.args[1].args[0].name == "have" and len(q.args[1].args[0].args) == 2:
+            return _with(q.args[1].args[0].args[1])                          # "a spell that has freerunning"
+        if q.kind == "rel_is" and len(q.args) == 2:
+            return _is_colored(q.args[1])
     return NOT_MODELLED
 
 
-def _printed_keyword(q):
-    """K of "with K" (a spell with devoid, 702.1), K a keyword whose every printed instance the compiler
-    gives as a keyword(Ab,K) fact (lower.KB_PLAIN); None otherwise."""
+def _with(w):
+    """The spell-filter term of what follows "with" (or "that has"): "{X} in its mana cost"
+    (x_cost, 107.3), a keyword (702.1), "mana value N or greater" (mana_value(ge,N), 202.3), "no abilities"
+    (no_abilities, 113.1); not_modelled otherwise."""
+    if isinstance(w, ir.Node) and w.kind == "with_symbol_in_cost" and w.args[:1] == ("{X}",):
+        return Const("x_cost")                                                 # 107.3
+    if isinstance(w, ir.Node) and w.kind == "with_no_abilities":
+        return Const("no_abilities")                                           # 113.1
+    keyword = _keyword(w)
+    if keyword is not None:
+        return keyword
+    if isinstance(w, ir.Node) and w.kind == "with_stat" and len(w.args) == 2 \
+            and w.args[0] == ir.Node("stat", ("mana value",)) and isinstance(w.args[1], ir.Node) \
+            and w.args[1].kind == "amount_cmp" and len(w.args[1].args) == 2 \
+            and isinstance(w.args[1].args[0], ir.Number) and isinstance(w.args[1].args[0].value, int) \
+            and w.args[1].args[1] in _CMP:
+        return fn("mana_value", Const(_CMP[w.args[1].args[1]]), w.args[1].args[0].value)    # 202.3
+    return NOT_MODELLED
+
+
+_CMP = {"or greater": "ge"}
+
+
+def _is_colored(obj):
+    """"that's one or more colors" (not colorless, 105.2c), with the qualifiers that follow it."""
+    if not (isinstance(obj, ir.Obj) and obj.possessor is None and obj.groups == ((ir.Node("color_noun", ("colors",)),),)
+            and obj.quantity == ir.Quantity("or more", ir.Number(1))):
+        return NOT_MODELLED
+    quals = [_qualifier(q) for q in obj.qualifiers]
+    if NOT_MODELLED in quals:
+        return NOT_MODELLED
+    return _join("and", [fn("non", fn("status", Const("colorless")))] + quals)
+
+
+def _keyword(w):
+    """The term of one keyword named after "with" / "that has" (702.1): keyword(K) for a keyword whose
+    every printed instance the compiler gives as a keyword(Ab,K) fact (lower.KB_PLAIN: "a spell with
+    devoid"), printed_keyword(K) for any other ("a spell that has freerunning", "spells with
+    flashback": card_keyword/2); None if W is no single keyword."""
     from .lower import KB_PLAIN
-    if q.kind != "with_q" or len(q.args) != 2 or not isinstance(q.args[1], ir.Node) or q.args[1].kind != "keyword_list" \
-            or len(q.args[1].args) != 1:
+    if not isinstance(w, ir.Node) or w.kind != "keyword_list" or len(w.args) != 1:
         return None
-    k = q.args[1].args[0]
-    if isinstance(k, ir.Keyword) and k.kind == "plain" and k.name in KB_PLAIN:
-        return k.name.replace(" ", "_")
+    name = keyword_name(w.args[0])
+    if name is None:
+        return None
+    if isinstance(w.args[0], ir.Keyword) and w.args[0].kind == "plain" and name in KB_PLAIN:
+        return fn("keyword", Const(name.replace(" ", "_")))
+    return fn("printed_keyword", Const(name.replace(" ", "_")))
+
+
+def keyword_name(k):
+    """The name of a keyword as a filter names it ("flying", "flashback"; 702.1), None if K names none."""
+    if isinstance(k, ir.Keyword) and k.kind == "plain" and k.param is None:
+        return k.name
+    if isinstance(k, ir.Node) and k.kind == "kw_named" and len(k.args) == 1 and isinstance(k.args[0], ir.Node) \
+            and k.args[0].kind in ("kw_cost_name", "kw_number_name", "kw_plain_name") and len(k.args[0].args) == 1 \
+            and isinstance(k.args[0].args[0], str):
+        return k.args[0].args[0].lower()
     return None
 
 
@@ -107,6 +169,11 @@ def spell_filter(obj, noun_only=None):
     quals = [_qualifier(q) for q in obj.qualifiers]
     if any(q == NOT_MODELLED for q in quals):
         return NOT_MODELLED
+    if len(groups) > 1 and groups[-1] == () and quals and all(groups[:-1]):
+        # "an Assassin spell or a spell that has freerunning": the qualifiers describe the last,
+        # bare "a spell" only
+        first = spell_filter(ir.Obj(obj.quantity, None, obj.groups[:-1], obj.joins[:-1], ()))
+        return NOT_MODELLED if first == NOT_MODELLED else fn("or", first, _join("and", quals))
     if all(g == () for g in groups):
         base = None
     else:
@@ -120,18 +187,22 @@ def spell_filter(obj, noun_only=None):
     return _join("and", parts) if parts else noun_only
 
 
+# statuses only a spell has: its kicker cost paid (702.33d), cast face down (708.2, 702.37c)
+_SPELL_STATUS = {ir.Char("status", "kicked"): fn("status", Const("kicked")),
+                 ir.Char("status", "face-down"): fn("status", Const("face_down"))}
+
+
 def _group_term(group):
-    """The filter term of one group of characteristics ("kicked" is status(kicked), 702.33d)."""
-    kicked = ir.Char("status", "kicked")
-    rest = tuple(c for c in group if c != kicked)
+    """The filter term of one group of characteristics ("kicked" is status(kicked), 702.33d;
+    "face-down" status(face_down), 708.2)."""
+    rest = tuple(c for c in group if c not in _SPELL_STATUS)
     parts = []
     if rest:
         try:
             parts.append(filter_term(ir.Obj(None, None, (rest,), (), ())))
         except Unmodelled:
             return NOT_MODELLED
-    if kicked in group:
-        parts.append(fn("status", Const("kicked")))
+    parts += [_SPELL_STATUS[c] for c in group if c in _SPELL_STATUS]
     return _join("and", parts) if parts else NOT_MODELLED
 
 
@@ -156,9 +227,44 @@ def _use(a):
         return Const("turn_face_up")                                          # 116.2b
     if isinstance(a, ir.Node) and a.kind == "spend_to_foretell":
         return Const("foretell")                                              # 702.143a
+    if isinstance(a, ir.Node) and a.kind == "spend_to_unlock":
+        return Const("unlock_door")                                           # 709.5e
+    if isinstance(a, ir.Node) and a.kind == "spend_to_pay" and len(a.args) == 4 and isinstance(a.args[2], ir.Node) \
+            and a.args[2].kind == "kw_cost_name" and a.args[2].args[0] in PAY_COST_KEYWORDS:
+        return fn("pay_cost", Const(a.args[2].args[0]))                       # "to pay a disturb cost"
+    if isinstance(a, ir.Node) and a.kind == "spend_to_pay_turn_face_up" and isinstance(a.args[1], ir.Obj) \
+            and a.args[1].groups == ((ir.Char("status", "manifested"), ir.Char("card_type", "creature")),) \
+            and not a.args[1].qualifiers and a.args[1].possessor is None:
+        return Const("turn_manifested_face_up")                               # 701.40b
+    if isinstance(a, ir.Node) and a.kind == "spend_on_cost_with" and a.args[1:] in (("{X}",), ("{C}",)):
+        return Const("cost_with_" + a.args[1][1].lower())                     # 107.3, 107.4c
+    if isinstance(a, ir.Node) and a.kind == "keyword_ability":
+        return _activate_keyword(a)
     if isinstance(a, ir.Obj):
         return _activate(a)
     return NOT_MODELLED
+
+
+# the keywords whose cost "to pay a K cost" may name: the KB knows where that cost is paid
+# (kb/spend_restrictions.lp, pay_cost_cast_from/2 and pay_cost_special_action/1)
+PAY_COST_KEYWORDS = ("disturb", "flashback", "morph", "megamorph", "disguise")
+
+
+def _activate_keyword(a):
+    """activate_keyword(K) for "an equip ability" / "equip abilities" (702.6a: a keyword that is an
+    activated ability); not_modelled for any other node."""
+    words = [x for x in a.args if isinstance(x, str)]
+    names = [x for x in a.args if isinstance(x, ir.Node) and x.kind == "kw_cost_name"]
+    if len(names) == 1 and words[-1:] in (["ability"], ["abilities"]) and names[0].args[0] in ACTIVATED_KEYWORDS:
+        return fn("activate_keyword", Const(names[0].args[0]))
+    return NOT_MODELLED
+
+
+# keywords that are activated abilities (equip 702.6a, cycling 702.29a, transmute 702.53a, forecast
+# 702.57a, unearth 702.84a, scavenge 702.97a, outlast 702.107a, embalm 702.128a, eternalize 702.129a,
+# encore 702.141a, boast 702.142a, reconfigure 702.151a): activating one is not casting a spell (602.1)
+ACTIVATED_KEYWORDS = ("equip", "cycling", "transmute", "forecast", "unearth", "scavenge", "outlast", "embalm",
+                      "eternalize", "encore", "boast", "reconfigure")
 
 
 def _activate(obj):
@@ -201,7 +307,7 @@ def restriction(s):
                 uses.append(Const("class_level"))                             # 716.2a
             elif isinstance(a, ir.Node) and a.kind == "spend_more":
                 rest_args = list(a.args) + rest_args          # ", unlock a door": one more use
-            elif a not in ("or activate", "or to activate", "or to cast", ", or to activate", ",", "or"):
+            elif a not in ("or activate", "or to activate", "or to cast", ", or to activate", ",", "or", "and"):
                 uses.append(_use(a))
         term = _join("or", uses)
     else:
