@@ -59,9 +59,12 @@ def affects(text, type_line="Creature — Elf"):
     # ability of a token it creates is the token's (Carrier Thrall).
     ("When this creature enters, add {R}{G}.", {"apply"}),                      # Burning-Tree Emissary
     # 603.4: an intervening "if" is checked as the ability resolves; the KB does not evaluate this
-    # one, so whether it would add mana now is unknown: could-produce keeps the note
-    ("When this creature enters, if you cast it from your hand, add {R}{R}{R}.",
-     {"could-produce", "apply"}),                                                # Coal Stoker
+    # one (whether the bargain was paid, 702.166), so whether it would add mana now is unknown:
+    # could-produce keeps the note
+    ("When this creature enters, if it was bargained, add four mana in any combination of colors.",
+     {"could-produce", "apply"}),                                                # Realm-Scorcher Hellkite
+    # ... one the KB evaluates (the snapshot's `cast_from`, kb/turn_history.lp) is no note for it
+    ("When this creature enters, if you cast it from your hand, add {R}{R}{R}.", {"apply"}),   # Coal Stoker
     ("When this creature dies, create a 1/1 colorless Eldrazi Scion creature token. It has "
      '"Sacrifice this token: Add {C}."', {"apply"}),                            # Carrier Thrall
     ("Firebending 1", {"apply"}),                                                # 702.189a
