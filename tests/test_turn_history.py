@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from helpers import compiled, facts_of, problems, run_cli, snapshot_file, tree_kinds
+from helpers import cli_json, compiled, facts_of, problems, run_cli, snapshot_file, tree_kinds
 from pyengine import snapshot
 from pyengine.compiler import parse_line
 from pyengine.compiler.conditions import condition
@@ -150,3 +150,57 @@ def test_bad_input_is_one_error_line_exit_2(tmp_path):
     s = snapshot_file(tmp_path, {"players": ["alice"], "life_lost_this_turn": {"alice": "3"}})
     code, out, err = run_cli(["could-produce", s])
     assert code == 2 and out == "" and err == "error: life_lost_this_turn[alice]: expected a whole number, got '3'\n"
+
+
+# --- `apply` keeps the turn history (pyengine/transitions/_history.py) ------------------------------
+HERBALISTS = {"name": "Hidden Herbalists", "mana_cost": "{2}{G}", "type": "Creature — Human Druid", "power": 2,
+              "toughness": 2, "text": "Revolt — When this creature enters, if a permanent left the battlefield "
+                                      "under your control this turn, add {G}{G}."}
+CAVES = {"name": "Caves of Koilos", "type": "Land",
+         "text": "{T}: Add {C}.\n{T}: Add {W} or {B}. This land deals 1 damage to you."}
+BEARS = {"name": "Grizzly Bears", "mana_cost": "{1}{G}", "type": "Creature — Bear", "power": 2, "toughness": 2,
+         "text": ""}
+
+
+def apply(tmp_path, snap, *args):
+    """The snapshot `apply` gives (a note for apply on stderr is allowed: the trigger is not resolved)."""
+    code, out, err = run_cli(["apply", snapshot_file(tmp_path, snap), *args, "--json"])
+    assert code == 0 and all(line.startswith("note: ") for line in err.splitlines()), err
+    return out["snapshot"]
+
+
+def board(**given):
+    return {"players": ["alice", "bob"], "cards": [HERBALISTS, CAVES, BEARS], **given}
+
+
+def test_a_permanent_that_dies_left_the_battlefield_under_its_controllers_control(tmp_path):
+    # 603.6c, revolt (603.4): after alice's Forest dies, Hidden Herbalists could produce {G}
+    snap = board(battlefield=[{"id": "herb", "card": "Hidden Herbalists", "controller": "alice"},
+                              {"id": "f", "card": "Forest", "controller": "alice"}])
+    assert cli_json(["could-produce", snapshot_file(tmp_path, snap)])["herb"] == []
+    after = apply(tmp_path, snap, "dies", "f")
+    assert after["left_battlefield_this_turn"] == {"alice": 1}
+    assert cli_json(["could-produce", snapshot_file(tmp_path, after)]) == {"herb": ["G"]}
+
+
+def test_damage_from_a_painland_is_life_lost_this_turn(tmp_path):
+    # 120.3a: damage dealt to a player causes that player to lose that much life (Caves of Koilos)
+    snap = board(battlefield=[{"id": "caves", "card": "Caves of Koilos", "controller": "alice"}])
+    after = apply(tmp_path, snap, "activate", "caves", "--ability", "2", "--option", "1")
+    assert (after["life"]["alice"], after["life_lost_this_turn"]) == (19, {"alice": 1})
+
+
+def test_attacking_and_playing_a_land_are_recorded_and_the_next_turn_clears_them(tmp_path):
+    # 508.1a: alice attacks with the Bears; 305.1: bob plays a Forest on his turn (it entered this
+    # turn); bob's untap step begins a new turn: nothing has happened in it yet
+    snap = board(step="declare_attackers", life_lost_this_turn={"bob": 2}, lands_played={"alice": 1},
+                 battlefield=[{"id": "bear", "card": "Grizzly Bears", "controller": "alice"}])
+    after = apply(tmp_path, snap, "attack", "bear")
+    assert after["attacked_this_turn"] == {"alice": 1}
+    after = apply(tmp_path, after, "untap_step", "bob")
+    assert not {"attacked_this_turn", "life_lost_this_turn", "lands_played"} & set(after)
+    after = apply(tmp_path, {**after, "step": "precombat_main", "hand": {"bob": ["Forest"]}}, "play_land", "Forest")
+    forest = next(p for p in after["battlefield"] if p["card"] == "Forest")
+    assert (forest["entered_this_turn"], forest["controlled_since_turn_start"]) == (True, False)
+    after = apply(tmp_path, after, "untap_step", "alice")
+    assert "entered_this_turn" not in next(p for p in after["battlefield"] if p["card"] == "Forest")
