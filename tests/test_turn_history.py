@@ -204,3 +204,12 @@ def test_attacking_and_playing_a_land_are_recorded_and_the_next_turn_clears_them
     assert (forest["entered_this_turn"], forest["controlled_since_turn_start"]) == (True, False)
     after = apply(tmp_path, after, "untap_step", "alice")
     assert "entered_this_turn" not in next(p for p in after["battlefield"] if p["card"] == "Forest")
+
+
+def test_a_clause_that_is_a_rule_of_its_own_is_read_as_no_condition():
+    # The Ur-Dragon's eminence: the clause "~ is in the command zone or on the battlefield" has no
+    # verb of its own (a regression: reading it raised an internal error of the compiler)
+    c = compiled("The Ur-Dragon", "Legendary Creature — Dragon Avatar",
+                 "Eminence — As long as The Ur-Dragon is in the command zone or on the battlefield, other Dragon "
+                 "spells you cast cost {1} less to cast.")
+    assert c.not_modelled and not any("internal error" in n.reason for n in c.not_modelled)

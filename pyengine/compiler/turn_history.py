@@ -55,8 +55,10 @@ def condition(c):
 
 
 def _clause_condition(c):
-    who = "you" if c.subject == YOU else "opponents" if c.subject == _OPPONENT else None
     verb = c.verb
+    if not isinstance(verb, ir.Verb):
+        return None                                    # a clause that is a rule of its own
+    who = "you" if c.subject == YOU else "opponents" if c.subject == _OPPONENT else None
     life = _LIFE_VERBS.get((verb.name, verb.args))
     if life and who and c.tails == (_THIS_TURN,):
         return at_least(life, who)                     # "if an opponent lost life this turn"
