@@ -268,13 +268,16 @@ def test_a_similar_line_that_can_change_them_keeps_its_note(text):
 
 
 def test_a_trigger_that_adds_mana_keeps_its_could_produce_note():
-    """106.7: a trigger on something else than mana (Neheb, the Eternal) is not a mana ability,
-    but what it would add counts in what the permanent could produce; this amount is not
-    modelled, so could-produce keeps the note (a similar trigger that only puts counters, above,
-    does not)."""
-    a = affects("At the beginning of each of your postcombat main phases, add {R} for each 1 life your "
-                "opponents have lost this turn.", "Legendary Creature — Zombie Minotaur Warrior")
+    """106.7: a trigger on something else than mana is not a mana ability, but what it would add
+    counts in what the permanent could produce; an amount that is not modelled ("for each creature
+    that died this turn": no snapshot field says so) keeps the note for could-produce (a similar
+    trigger that only puts counters, above, does not). Neheb, the Eternal's amount is the
+    snapshot's `life_lost_this_turn` (kb/turn_history.lp): a note for apply only."""
+    a = affects("At the beginning of each of your postcombat main phases, add {R} for each creature that "
+                "died this turn.", "Legendary Creature — Zombie Minotaur Warrior")
     assert "could-produce" in a and "produce" not in a
+    assert affects("At the beginning of each of your postcombat main phases, add {R} for each 1 life your "
+                   "opponents have lost this turn.", "Legendary Creature — Zombie Minotaur Warrior") == {"apply"}
 
 
 def test_can_be_your_commander_functions_before_the_game():
