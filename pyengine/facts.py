@@ -57,6 +57,10 @@ def snapshot_facts(snapshot):
             f.append(("class_level", x, p.level))
         if p.renowned:
             f.append(("renowned", x))
+        if p.entered_this_turn:
+            f.append(("entered_this_turn", x))
+        if p.cast_from:
+            f.append(("cast_from", x, Const(p.cast_from)))
         f += [("chosen", x, Const(kind), Const(v.lower()) if kind == "color" else v)
               for kind, v in sorted(p.chosen.items())]
     f += pt_facts(k for p in snapshot.battlefield for k in p.counters)
@@ -94,6 +98,7 @@ def turn_facts(snapshot):
     f += [("has_initiative", snapshot.initiative)] if snapshot.initiative is not None else []
     f += [("dungeons_completed", pl, n) for pl, n in snapshot.dungeons_completed.items()]
     f += [("speed", pl, n) for pl, n in snapshot.speed.items()]
+    f += [(k, pl, n) for k, counts in sorted(snapshot.turn_counts.items()) for pl, n in counts.items()]
     for pl, kinds in pool_kinds(snapshot).items():
         for k, (m, n) in enumerate(kinds):
             f.append(("pool_mana", pl, k, Const(m.type.lower()), Const("snow" if m.snow else "plain"), n))

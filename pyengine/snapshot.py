@@ -23,12 +23,19 @@ STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "de
          "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
 FACE_DOWN = ("manifest", "manifest_dread", "cloak", "morph", "disguise")
 ID = re.compile(rf"[A-Za-z0-9_-]{{1,{limits.MAX_ID}}}")      # used with fullmatch ('$' would accept "a\n")
+# what happened this turn, per player (kb/turn_history.lp): life lost (119.3, 119.4, 120.3a) and
+# gained, cards drawn (121.1), permanents that left the battlefield under the player's control
+# (400.7), creatures the player attacked with (508.1); absent or 0: none
+TURN_COUNTS = ("life_lost_this_turn", "life_gained_this_turn", "cards_drawn_this_turn",
+               "left_battlefield_this_turn", "attacked_this_turn")
 TOP_KEYS = ("players", "active", "step", "priority", "battlefield", "hand", "library", "graveyard",
             "life", "lands_played", "mana_pool", "stack", "effects", "cards", "commander_identity",
-            "initiative", "dungeons_completed", "speed")
+            "initiative", "dungeons_completed", "speed", *TURN_COUNTS)
 PERM_KEYS = ("id", "card", "controller", "owner", "tapped", "controlled_since_turn_start",
              "counters", "attached_to", "face_down", "exerted_by", "x", "phased_out", "chosen", "token",
-             "level", "renowned")
+             "level", "renowned", "entered_this_turn", "cast_from")
+# the zones a spell may have been cast from (601.2a): `cast_from: hand`
+CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
 # choices made as a permanent entered (614.12), by kind: `chosen: {color: G}`
 CHOSEN_KEYS = ("color", "creature_type", "basic_land_type", "card_name", "player")
 COLOR_LETTERS = ("W", "U", "B", "R", "G")
@@ -66,6 +73,8 @@ class Permanent:
     token: bool = False                          # a token, not a card (111.1)
     level: int = 1                               # its level (716.2b; 716.2d: 1 if it has none)
     renowned: bool = False                       # the renowned designation (702.112b)
+    entered_this_turn: bool = False              # it entered the battlefield this turn
+    cast_from: str | None = None                 # the zone its controller cast it from (601.2a)
 
 
 @dataclass
@@ -111,6 +120,7 @@ class Snapshot:
     initiative: str | None = None                             # the player who has the initiative (725)
     dungeons_completed: dict = field(default_factory=dict)    # player -> dungeons completed (309.7)
     speed: dict = field(default_factory=dict)                 # player -> speed 1..4 (702.179); absent: none
+    turn_counts: dict = field(default_factory=dict)           # TURN_COUNTS key -> {player: N > 0}
 
     def permanent(self, pid):
         """The permanent with this id, or None."""
@@ -137,6 +147,10 @@ class Snapshot:
                 d["level"] = p.level
             if p.renowned:
                 d["renowned"] = True
+            if p.entered_this_turn:
+                d["entered_this_turn"] = True
+            if p.cast_from:
+                d["cast_from"] = p.cast_from
             return d
         d = {"players": list(self.players), "active": self.active, "step": self.step,
              "battlefield": [perm(p) for p in self.battlefield]}
@@ -169,6 +183,9 @@ class Snapshot:
             d["dungeons_completed"] = {pl: n for pl, n in self.dungeons_completed.items() if n}
         if self.speed:
             d["speed"] = dict(self.speed)
+        for k in TURN_COUNTS:
+            if self.turn_counts.get(k):
+                d[k] = dict(self.turn_counts[k])
         return d
 
 
@@ -332,22 +349,12 @@ def validate(data):
     effects = _effects(c, data, player_ref, card_ref, ids | pset)
     priority = data.get("priority")
     priority = active if priority is None else player_ref(priority, "priority")
-    lands = {pl: 0 for pl in good_players}
-    for pl, n in c.typed(data, "lands_played", dict, {}, "", "a mapping from player to a number").items():
-        if player_ref(pl, "lands_played") is not None and n is not None:
-            n = c.number(n, f"lands_played[{pl}]")
-            if n is not None:
-                lands[pl] = n
+    lands = {pl: 0 for pl in good_players} | _player_numbers(c, data, "lands_played", player_ref)
     pool = _mana_pool(c, data, player_ref, good_players)
     identity = _commander_identity(c, data, player_ref)
     initiative = data.get("initiative")
     initiative = None if initiative is None else player_ref(initiative, "initiative")
-    dungeons = {}
-    for pl, n in c.typed(data, "dungeons_completed", dict, {}, "", "a mapping from player to a number").items():
-        if player_ref(pl, "dungeons_completed") is not None and n is not None:
-            n = c.number(n, f"dungeons_completed[{pl}]")
-            if n:
-                dungeons[pl] = n
+    dungeons = _player_numbers(c, data, "dungeons_completed", player_ref)
     speed = {}
     for pl, n in c.typed(data, "speed", dict, {}, "", "a mapping from player to a speed (0 to 4)").items():
         if player_ref(pl, "speed") is not None and n is not None:
@@ -356,13 +363,26 @@ def validate(data):
                 c.add(f"speed[{pl}]: {show(n)} is too large (a speed is at most {MAX_SPEED}, 702.179d)")
             elif n:
                 speed[pl] = n
+    turn_counts = {k: _player_numbers(c, data, k, player_ref) for k in TURN_COUNTS}
     stack = _stack(c, data, player_ref, card_ref, {p.id: p for p in perms})
 
     if c.p:
         raise InputError(_cap(c.p))
     return Snapshot(good_players, active, step, perms, zones["hand"], zones["library"],
                     zones["graveyard"], life, effects, list(extra), cards, priority, lands, pool, stack,
-                    identity, initiative, dungeons, speed)
+                    identity, initiative, dungeons, speed, {k: v for k, v in turn_counts.items() if v})
+
+
+def _player_numbers(c, data, key, player_ref):
+    """{player: N > 0} of DATA[KEY], a mapping from player to a whole number (0..MAX_NUMBER); a
+    player not listed, or listed with 0 or null, is left out."""
+    out = {}
+    for pl, n in c.typed(data, key, dict, {}, "", "a mapping from player to a number").items():
+        if player_ref(pl, key) is not None and n is not None:
+            n = c.number(n, f"{key}[{pl}]")
+            if n:
+                out[pl] = n
+    return out
 
 
 def _commander_identity(c, data, player_ref):
@@ -554,10 +574,20 @@ def _battlefield(c, data, player_ref, card_ref, cards):
             c.add(f"{where}: attached_to must be a permanent id, got {show(att)}")
             att = None
         wheres.append(where)
+        entered = c.flag(d, "entered_this_turn", False, where)
+        since = c.flag(d, "controlled_since_turn_start", not entered, where)
+        if entered and since:
+            c.add(f"{where}: 'entered_this_turn' and 'controlled_since_turn_start' can't both be true: a "
+                  "permanent that entered this turn has not been controlled since its controller's turn "
+                  "began (302.6)")
+        cast_from = d.get("cast_from")
+        if cast_from is not None and cast_from not in CAST_ZONES:
+            c.add(f"{where}: cast_from {show(cast_from)} is not one of {', '.join(CAST_ZONES)}")
+            cast_from = None
         perms.append(Permanent(
             id=pid, card=card, controller=ctrl, owner=owner,
             tapped=c.flag(d, "tapped", False, where),
-            controlled_since_turn_start=c.flag(d, "controlled_since_turn_start", True, where),
+            controlled_since_turn_start=since, entered_this_turn=entered, cast_from=cast_from,
             counters=_counters(c, d, where), attached_to=att, face_down=face_down,
             exerted_by=exerted, x=x, phased_out=c.flag(d, "phased_out", False, where),
             chosen=_chosen(c, d, where, player_ref), token=c.flag(d, "token", False, where),

@@ -89,8 +89,10 @@ def test_descriptions_sharing_one_noun():
 
 
 def test_amounts_the_snapshot_cannot_tell_stay_notes():
-    for text in ("{T}: Add {C} for each card you've drawn this turn.",
-                 "{T}: Add X mana of any one color, where X is the amount of life you gained this turn."):
+    # cards drawn and life gained this turn are snapshot fields (kb/turn_history.lp); creatures that
+    # died and spells cast this turn are not
+    for text in ("{T}: Add {C} for each creature that died this turn.",
+                 "{T}: Add X mana of any one color, where X is the number of spells you've cast this turn."):
         assert {"could-produce", "produce"} <= answers(compiled(text))
 
 

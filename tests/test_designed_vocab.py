@@ -33,7 +33,7 @@ def designed(text, preds, type_line="Creature — Elf"):
 
 @pytest.mark.parametrize("text,expected", [
     # 106.1, 106.3: the amount depends on the game in a way the KB does not count (107.3a)
-    ("{T}: Add X mana of any one color, where X is the amount of life you gained this turn.",
+    ("{T}: Add X mana of any one color, where X is the number of spells you've cast this turn.",
      {f"mana_amount({AB},{o},{t},not_modelled)" for o, t in enumerate("wubrg", 1)}),
     # 106.1b: several mana, each of any of the types (two to five is carried out: kb/mana.lp)
     ("{1}, {T}: Add X mana in any combination of colors.",

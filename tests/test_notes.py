@@ -60,9 +60,12 @@ def affects(text, type_line="Creature — Elf"):
     # ability of a token it creates is the token's (Carrier Thrall).
     ("When this creature enters, add {R}{G}.", {"apply"}),                      # Burning-Tree Emissary
     # 603.4: an intervening "if" is checked as the ability resolves; the KB does not evaluate this
-    # one, so whether it would add mana now is unknown: could-produce keeps the note
-    ("When this creature enters, if you cast it from your hand, add {R}{R}{R}.",
-     {"could-produce", "apply"}),                                                # Coal Stoker
+    # one (whether the bargain was paid, 702.166), so whether it would add mana now is unknown:
+    # could-produce keeps the note
+    ("When this creature enters, if it was bargained, add four mana in any combination of colors.",
+     {"could-produce", "apply"}),                                                # Realm-Scorcher Hellkite
+    # ... one the KB evaluates (the snapshot's `cast_from`, kb/turn_history.lp) is no note for it
+    ("When this creature enters, if you cast it from your hand, add {R}{R}{R}.", {"apply"}),   # Coal Stoker
     ("When this creature dies, create a 1/1 colorless Eldrazi Scion creature token. It has "
      '"Sacrifice this token: Add {C}."', {"apply"}),                            # Carrier Thrall
     ("Firebending 1", {"apply"}),                                                # 702.189a
@@ -277,13 +280,16 @@ def test_a_similar_line_that_can_change_them_keeps_its_note(text):
 
 
 def test_a_trigger_that_adds_mana_keeps_its_could_produce_note():
-    """106.7: a trigger on something else than mana (Neheb, the Eternal) is not a mana ability,
-    but what it would add counts in what the permanent could produce; this amount is not
-    modelled, so could-produce keeps the note (a similar trigger that only puts counters, above,
-    does not)."""
-    a = affects("At the beginning of each of your postcombat main phases, add {R} for each 1 life your "
-                "opponents have lost this turn.", "Legendary Creature — Zombie Minotaur Warrior")
+    """106.7: a trigger on something else than mana is not a mana ability, but what it would add
+    counts in what the permanent could produce; an amount that is not modelled ("for each creature
+    that died this turn": no snapshot field says so) keeps the note for could-produce (a similar
+    trigger that only puts counters, above, does not). Neheb, the Eternal's amount is the
+    snapshot's `life_lost_this_turn` (kb/turn_history.lp): a note for apply only."""
+    a = affects("At the beginning of each of your postcombat main phases, add {R} for each creature that "
+                "died this turn.", "Legendary Creature — Zombie Minotaur Warrior")
     assert "could-produce" in a and "produce" not in a
+    assert affects("At the beginning of each of your postcombat main phases, add {R} for each 1 life your "
+                   "opponents have lost this turn.", "Legendary Creature — Zombie Minotaur Warrior") == {"apply"}
 
 
 def test_can_be_your_commander_functions_before_the_game():

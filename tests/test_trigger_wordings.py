@@ -318,9 +318,9 @@ def test_batch_wordings_are_read_as(text, kind):
      "draw cards equal to the difference.", {"apply"}),                            # Sandstone Oracle
     ("Whenever enchanted player is attacked, you draw a card. Each opponent attacking that player "
      "does the same.", {"apply"}),                                                  # Curse of Verbosity
-    # ... and could-produce too when it adds mana itself (106.7)
+    # ... whose mana, an amount the snapshot gives (kb/turn_history.lp), could-produce counts (106.7)
     ("At the beginning of each of your postcombat main phases, add {R} for each 1 life your "
-     "opponents have lost this turn.", {"apply", "could-produce"}),                 # Neheb, the Eternal
+     "opponents have lost this turn.", {"apply"}),                                  # Neheb, the Eternal
 ])
 def test_batch_wordings_stay_notes(text, affects):
     """Parsing is not modelling: these lines are notes for the answers they could change."""

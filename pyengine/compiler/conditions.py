@@ -6,13 +6,15 @@
 - ``self_has_counter(K)``: "~ has a K counter on it" (122.1);
 - ``played_land``: "you played a land this turn" (305.2);
 - ``has_initiative``: "you have the initiative" (725.1);
-- ``completed_dungeon``: "you've completed a dungeon" (309.7).
+- ``completed_dungeon``: "you've completed a dungeon" (309.7);
+- what happened this turn: ``turn_at_least(K,W,N)`` and ``cast_from(Z)`` of :mod:`.turn_history`
+  (kb/turn_history.lp).
 
 :func:`condition` returns None for any other condition: the line then stays a note.
 """
 
 from ..terms import Const, fn
-from . import ir, mana_ir
+from . import ir, mana_ir, turn_history
 from .shapes import Unmodelled, controller_phrase, filter_term, is_self, quantity_count
 
 
@@ -26,16 +28,16 @@ def condition(lead_if):
         return None
     c = clauses[0]
     if isinstance(c, ir.Clause) and c.verb_name == "control" and not c.tails and not c.aux:
-        return _you_control(c)
+        return _you_control(c) or turn_history.condition(c)
     if isinstance(c, ir.Clause) and c.verb_name == "have" and is_self(c.subject) and not c.tails and not c.aux:
         return _has_counter(c.verb)
     if isinstance(c, ir.Node) and c.kind == "past_clause":
-        return _played_land(c)
+        return _played_land(c) or turn_history.condition(c)
     if c == _HAS_INITIATIVE:
         return Const("has_initiative")
     if c == _COMPLETED_DUNGEON:
         return Const("completed_dungeon")
-    return None
+    return turn_history.condition(c)
 
 
 # 725.1: the initiative is a designation a player has; 309.7: a player completes a dungeon

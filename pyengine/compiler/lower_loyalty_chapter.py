@@ -20,7 +20,9 @@ abilities only, 605.1a) nor for ``could-produce``.
 
 The mana counts only if nothing but the mana decides it: the ability adds mana in its first
 sentence (with other instructions that do not add or change mana), with no condition the KB does
-not evaluate (an intervening "if", 603.4, is checked as the ability resolves), no target (a
+not evaluate (an intervening "if", 603.4, is checked as the ability resolves: one the KB evaluates,
+leading the first sentence, is given as ``resolve_if(Ab,Cond)``, and the mana counts only while Cond
+holds, kb/ability_mana.lp), no target (a
 target that became illegal makes it not resolve, 608.2b), and an amount the KB counts (kb/mana.lp,
 kb/game_amounts.lp, an amount of the permanent itself included; what a cost did and the chosen
 color are read for mana abilities only).
@@ -30,7 +32,7 @@ Otherwise the line keeps its note for could-produce (:func:`pyengine.compiler.af
 from dataclasses import replace
 
 from ..terms import Const
-from . import affects, ir, mana_ir
+from . import affects, conditions, ir, mana_ir
 from .affects import PAYMENT
 from .shapes import Unmodelled, required_targets
 
@@ -55,12 +57,17 @@ def _add_clause(sentence):
     return replace(c, subject=None, aux=None)
 
 
+_ACTIVE_PLAYER = ((ir.Char("status", "active"), ir.Char("noun", "player")),)
+
+
 def _producer(subject):
-    """You (the ability's controller), or "that player" of a trigger on a player's step."""
+    """You (the ability's controller), or "that player" of a trigger on a player's step, or "the
+    active player" (102.1)."""
     if subject is None or subject == ir.Ref("you"):
         return True
-    return isinstance(subject, ir.Obj) and subject.quantity == ir.Quantity("that") \
-        and subject.groups == ((ir.Char("noun", "player"),),) and not subject.qualifiers
+    return isinstance(subject, ir.Obj) and not subject.qualifiers and not subject.possessor and (
+        (subject.quantity == ir.Quantity("that") and subject.groups == ((ir.Char("noun", "player"),),))
+        or (subject.quantity == ir.Quantity("the") and subject.groups == _ACTIVE_PLAYER))
 
 
 def ability_mana(ctx, sentences, event=False):
@@ -74,6 +81,10 @@ def ability_mana(ctx, sentences, event=False):
         return None, "no effect"
     adding = [s for s in sentences if affects.changes_mana(s)]
     first = adding[0] if adding else sentences[0]
+    gate = _gate(first) if first is sentences[0] else None
+    if gate is not None:
+        first = replace(first, leads=())
+        sentences = (first,) + tuple(sentences[1:])
     upto = sentences[:sentences.index(first) + 1]
     if any(isinstance(lead, ir.Node) and lead.kind == "lead_if" for s in upto for lead in s.leads):
         # an intervening "if" (603.4) leads the first sentence; any "if" up to the mana may stop it
@@ -88,9 +99,18 @@ def ability_mana(ctx, sentences, event=False):
     if mana is None or mana.kind == "other":
         return None, "mana of this kind is not modelled"
     counted = mana_ir.event_facts(ctx.ab, mana) if event else None
-    if counted is not None:
-        return counted, ""
-    return _facts(ctx.ab, mana)
+    facts, reason = (counted, "") if counted is not None else _facts(ctx.ab, mana)
+    return (facts + [("resolve_if", ctx.ab, gate)] if facts and gate is not None else facts), reason
+
+
+def _gate(sentence):
+    """The condition term of the one "if" leading SENTENCE, the first of the effect ("When this
+    creature enters, if an opponent lost life this turn, add {B}{R}": an intervening "if", 603.4,
+    checked again as the ability resolves), when kb/conditional_mana.lp or kb/turn_history.lp
+    evaluates it (:func:`.conditions.condition`); None otherwise."""
+    if len(sentence.leads) != 1 or not isinstance(sentence.leads[0], ir.Node) or sentence.leads[0].kind != "lead_if":
+        return None
+    return conditions.condition(sentence.leads[0])
 
 
 def positive_event(trigger):

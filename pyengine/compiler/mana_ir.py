@@ -13,7 +13,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from ..terms import Const, Fn, fn
-from . import ir
+from . import ir, turn_history
 from .affects import PAYMENT
 from .shapes import Unmodelled, controller_phrase, filter_term, is_self
 from ..symbols import COLORS
@@ -69,6 +69,8 @@ def of_clause(clause):
             mana = mana.counted(("removed", _removed_kind(t), 0))
         elif isinstance(t, ir.Node) and t.kind == "tail_where":
             mana = mana.counted(("where", t.args[-1]))
+        elif turn_history.for_each_life(t) is not None:
+            mana = mana.counted(("turn", turn_history.for_each_life(t)))
         else:
             return Mana("other")
     return mana
@@ -421,6 +423,12 @@ def facts(ab, mana, x=None, sacrificed=False, removed=None):
         # cost is paid (kb/removed_counters.lp); the cost itself is checked in lower._activated
         return [("mana_amount", ab, 1, Const(mana.options[0][0][0]), fn("removed", mana.count[1], mana.count[2]))]
     elif k == "fixed" and len(mana.options) == 1 and mana.options[0] and len(mana.options[0]) == 1 \
+            and turn_history.amount_known(_amount_term(mana)):
+        # "add {C}{C} for each of your opponents who lost life this turn": N mana of one type for each
+        # (times(N,A) for N > 1), counted as the ability resolves (kb/turn_history.lp)
+        t, n = mana.options[0][0]
+        return [("mana_amount", ab, 1, Const(t), _amount_term(mana, n))]
+    elif k == "fixed" and len(mana.options) == 1 and mana.options[0] and len(mana.options[0]) == 1 \
             and mana.options[0][0][1] == 1:
         t = _you_control_type(mana.count[1]) if mana.count[0] == "for_each" else None
         if t in ("creature", "artifact", "land", "enchantment"):
@@ -467,7 +475,8 @@ def facts(ab, mana, x=None, sacrificed=False, removed=None):
 
 _CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker"}
 CARD_TYPES = _CARD_TYPES          # the card types kb/filters.lp knows (filter_card_type/1)
-_KNOWN_STATUS = {"tapped", "untapped", "colorless", "token", "nontoken", "monocolored", "multicolored"}
+_KNOWN_STATUS = {"tapped", "untapped", "colorless", "token", "nontoken", "monocolored", "multicolored",
+                 "entered_this_turn"}
 
 
 def known_filter(f):
@@ -617,8 +626,10 @@ def game_amount_known(term):
     stat(power) or stat(toughness), devotion(C) or devotion(C1,C2) (700.5), life (its controller's
     life total, 119.1), greatest(S, you_control(F)) (the greatest power or toughness among them),
     domain (the basic land types among the lands you control, 305.6), party (the creatures in your
-    party, 700.8)."""
+    party, 700.8), turn_amount(K,W) (what happened this turn, kb/turn_history.lp)."""
     if term in (Const("life"), Const("domain"), Const("party")):
+        return True
+    if turn_history.amount_known(term):
         return True
     if not isinstance(term, Fn):
         return False
@@ -695,6 +706,8 @@ def _amount_term(mana, n=1):
         base = Const("x")
     elif mana.count[0] == "removed":
         base = fn("removed", mana.count[1], mana.count[2])
+    elif mana.count[0] == "turn":
+        base = mana.count[1]
     elif mana.count[0] == "for_each":
         base = _count(mana.count[1])
     elif mana.count[0] == "for_each_counter":
@@ -724,6 +737,9 @@ def _count(obj):
     graveyard = _graveyard_cards(obj)
     if graveyard is not None:
         return fn("count", graveyard)
+    turn = turn_history.counted(obj)
+    if turn is not None:
+        return turn                         # "for each card you've drawn this turn" (kb/turn_history.lp)
     try:
         return _others(fn("count", filter_term(obj)))
     except Unmodelled:
@@ -791,7 +807,9 @@ def _expression(x):
     found = [y for y in ir.walk(x) if isinstance(y, ir.Node) and y.kind in ("count_of", "devotion", "plus",
                                                                             "minus", "stat_of", "twice", "half",
                                                                             "count_counters", "life_total",
-                                                                            "greatest")]
+                                                                            "greatest", "life_gained")]
+    if len(found) == 1 and turn_history.expression(found[0]) is not None:
+        return turn_history.expression(found[0])    # "the amount of life you gained this turn"
     if len(found) == 1 and found[0].kind == "life_total" \
             and found[0].args[0] == ir.Node("possessive", (ir.Ref("you"),)):
         return Const("life")                          # "your life total" (119.1)

@@ -7,7 +7,8 @@ filter describes permanents (110.1) unless it says otherwise:
 
 - a card type constant (``land``, ``creature``, ...) or ``permanent``: objects of that type;
 - ``subtype("Forest")``, ``supertype(basic)``, ``color(g)``, ``status(tapped)``,
-  ``status(token)`` ("tokens", 111.1);
+  ``status(token)`` ("tokens", 111.1), ``status(entered_this_turn)`` ("that entered this turn":
+  the snapshot's `entered_this_turn`, kb/turn_history.lp);
 - ``with_counter("+1/+1")`` / ``with_counter(any)``: "with a +1/+1 counter on it" / "with a
   counter on it" (122.1);
 - ``keyword(K)`` ("with defender", 702.1), ``stat_at_least(S,N)`` ("with power 4 or greater",
@@ -26,7 +27,7 @@ Today's predicates keep their older, narrower forms (``nonbasic_land``, ``you_co
 from dataclasses import dataclass
 
 from ..terms import Const, fn
-from . import ir
+from . import ir, turn_history
 from ..symbols import NotModelled
 
 
@@ -265,7 +266,7 @@ def filter_term(obj):
     for q in obj.qualifiers:
         if q == ir.Node("on_battlefield", ("on the battlefield",)):
             continue                    # filters are about permanents (110.1)
-        w = _with_term(q)
+        w = _with_term(q) or turn_history.filter_qualifier(q)
         if w is not None and len(obj.groups) == 1:
             extra.append(w)
             continue

@@ -10,6 +10,7 @@ are decided by the KB (kb/face_down.lp, kb/turn_face_up.lp, kb/dies_triggers.lp)
 from .. import api
 from .. import snapshot as snapshot_mod
 from ..errors import InputError
+from . import _history
 
 
 def require_permanent(snapshot, pid):
@@ -69,6 +70,7 @@ def _remove(d, ids, zone_of, events, kinds):
     orphans = [p for p in d["battlefield"] if p.get("attached_to") in ids and p["id"] not in ids]
     gone = [p for p in d["battlefield"] if p["id"] in ids]
     d["battlefield"] = [p for p in d["battlefield"] if p["id"] not in ids]
+    _history.left_battlefield(d, gone)
     for p in gone:
         if zone_of(p) == "graveyard":
             d.setdefault("graveyard", {}).setdefault(p["owner"], []).append(p["card"])
@@ -150,7 +152,8 @@ def put_face_down(d, happening, events):
         how = str(how)
         new = fresh_id(d, how.replace("_", "-"))
         d["battlefield"].append({"id": new, "card": card, "controller": player, "owner": player,
-                                 "tapped": False, "controlled_since_turn_start": False, "face_down": how})
+                                 "tapped": False, "face_down": how})
+        _history.entered(d["battlefield"][-1])
         rule = {"manifest": "701.40a", "cloak": "701.58a", "manifest_dread": "701.62a"}[how]
         events.append({"event": how, "player": player, "permanent": new, "card": card, "rule": rule})
     if not entries:

@@ -3,15 +3,7 @@ its controller's life (120.3a, 119.3) and counters on its permanent (122.1, 609.
 as the entries of :func:`pyengine.riders.entry`; those a snapshot cannot hold (draw, poison, "doesn't
 untap during your next untap step") are the card's notes for `apply` and change nothing here."""
 
-from .. import limits
-from ..errors import InputError
-
-
-def _bounded(n, what):
-    """N, unless it is beyond the numbers a snapshot may hold (refused, never wrapped)."""
-    if abs(n) > limits.MAX_NUMBER:
-        raise InputError(f"{what} would become {n}, beyond {limits.MAX_NUMBER:,}")
-    return n
+from ._history import bounded as _bounded, life_changed
 
 
 def apply_riders(new, x, player, entries):
@@ -23,6 +15,7 @@ def apply_riders(new, x, player, entries):
         if "life" in e:
             life = new.setdefault("life", {})
             life[player] = _bounded(life.get(player, 20) + e["life"], f"{player}'s life")
+            life_changed(new, player, e["life"])
             events.append({"event": "life", "player": player, "change": e["life"], "permanent": x,
                            "effect": e["text"], "rule": e["rule"]})
         elif "counters" in e and x in perms:          # a permanent sacrificed for the cost has none

@@ -12,7 +12,7 @@ import copy
 from .. import api, mana, riders
 from ..errors import InputError
 from ..terms import Const, fn
-from . import Param, Transition
+from . import Param, Transition, _history
 from ._riders import apply_riders
 
 
@@ -79,6 +79,7 @@ def _activate(snapshot, pid, ability, option, sacrifice, tap, pay):
             perms[args[0]]["tapped"] = False
         elif kind == "cost_life":
             new["life"][args[0]] -= args[1]
+            _history.life_changed(new, args[0], -args[1])
         elif kind == "cost_exerts":
             perms[args[0]]["exerted_by"] = args[1]
         elif kind == "cost_removes":
@@ -92,6 +93,7 @@ def _activate(snapshot, pid, ability, option, sacrifice, tap, pay):
             owner = perms[args[0]]["owner"]
             new["graveyard"].setdefault(owner, []).append(perms[args[0]]["card"])
             new["battlefield"] = [p for p in new["battlefield"] if p["id"] != args[0]]
+            _history.left_battlefield(new, [perms[args[0]]])
     # 106.6: a spend restriction travels with the mana (the pool is not part of the snapshot here)
     events.append({"event": "add_mana", "player": perm.controller, **added,
                    **({"spend_only": spend[0]} if spend else {})})

@@ -9,7 +9,7 @@ whose effect the KB does not resolve.
 
 from .. import api
 from ..errors import InputError
-from . import Param, Transition
+from . import Param, Transition, _history
 
 
 def _find(entries, pid, exert):
@@ -45,6 +45,7 @@ def attack(s, pid, exert=False):
                "rule": "508.1f" if legal["taps"] else "702.20b"}]
     if legal["taps"]:
         perm["tapped"] = True
+    _history.count(new, "attacked_this_turn", player)
     if exert:
         perm["exerted_by"] = player
         events.append({"event": "exert", "permanent": pid, "player": player, "rule": "701.43a",

@@ -11,7 +11,7 @@ resolve. Mandatory additional costs other than mana are not paid here (refused a
 from .. import api, payplan
 from ..manapool import PoolMana, of_term
 from ..errors import InputError
-from . import Param, Transition
+from . import Param, Transition, _history
 from ._casting import check_legal
 from ._riders import apply_riders
 
@@ -63,6 +63,7 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
             p["tapped"] = True
     if plan["life"]:
         new["life"][player] -= plan["life"]
+        _history.life_changed(new, player, -plan["life"])
         events.append({"event": "pay_life", "player": player, "amount": plan["life"], "rule": "119.4"})
     unspent = [_left_in_pool(m, act) for act in plan["activations"]
                for m in payplan.symbols(act.get("unspent", "")) or []]

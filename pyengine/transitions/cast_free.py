@@ -12,7 +12,7 @@ from .. import api
 from .. import snapshot as snapshot_mod
 from ..symbols import parse_type_line
 from ..errors import InputError
-from . import Param, Transition
+from . import Param, Transition, _history
 from ._casting import new_id
 
 PERMANENT_TYPES = {"artifact", "creature", "enchantment", "planeswalker", "battle"}
@@ -31,6 +31,7 @@ def _pay(new, s, player, card, costs, sacrifice, discard, events):
             if want != "permanent" and want.capitalize() not in api.show(s, sacrifice)["types"]:
                 raise InputError(f"{card}: {sacrifice} is not {want.join(['a ', ''])}; it can't pay '{text}'")
             new["battlefield"] = [p for p in new["battlefield"] if p["id"] != sacrifice]
+            _history.count(new, "left_battlefield_this_turn", player)
             new.setdefault("graveyard", {}).setdefault(perm.owner, []).append(perm.card)
             events.append({"event": "sacrifice", "permanent": sacrifice, "rule": "701.21a"})
         elif kind == "discard_card":
@@ -43,6 +44,7 @@ def _pay(new, s, player, card, costs, sacrifice, discard, events):
         elif kind == "pay_life":
             n = cost.args[0]
             new["life"][player] -= n
+            _history.life_changed(new, player, -n)
             events.append({"event": "pay_life", "player": player, "amount": n, "rule": "119.4"})
         elif kind == "kicker":
             events.append({"event": "kicked", "card": card, "cost": text, "rule": "702.33d"})
@@ -76,8 +78,8 @@ def cast_free(s, card, player, option=0, sacrifice=None, discard=None):
     if "Aura" in subtypes:
         raise InputError(f"{card}: casting an Aura (choosing what it enchants) is not modelled")
     pid = new_id(card, {p.id for p in s.battlefield})
-    perm = {"id": pid, "card": card, "controller": player, "owner": player,
-            "controlled_since_turn_start": False}
+    perm = {"id": pid, "card": card, "controller": player, "owner": player}
+    _history.entered(perm, cast_from="hand")
     new["battlefield"].append(perm)
     if "x_rule" in chosen:                        # {X} in its mana cost: X is 0 (107.3b)
         perm["x"] = 0
@@ -91,6 +93,7 @@ def cast_free(s, card, player, option=0, sacrifice=None, discard=None):
     toughness = api.enters(snapshot_mod.validate(new), pid)["toughness"] if counters else got["toughness"]
     if toughness is not None and toughness <= 0:
         new["battlefield"] = [p for p in new["battlefield"] if p["id"] != pid]
+        _history.count(new, "left_battlefield_this_turn", player)
         new.setdefault("graveyard", {}).setdefault(player, []).append(card)
         events.append({"event": "state_based_action", "permanent": pid, "card": card, "rule": "704.5f",
                        "toughness": toughness, "to": "graveyard",

@@ -11,6 +11,7 @@ some of them).
 
 from .. import api
 from ..errors import InputError
+from ..snapshot import TURN_COUNTS
 from ..terms import fn
 from . import Param, Transition, _board
 
@@ -35,9 +36,11 @@ def leave_game(s, player):
             events.append({"event": how, "permanent": p["id"], "card": p["card"], "rule": "800.4a"})
     _board.remove_from_battlefield(d, leaving, lambda q: None, events)
     d["players"] = [pl for pl in d["players"] if pl != player]
-    for zone in ("hand", "library", "graveyard"):
+    for zone in ("hand", "library", "graveyard", "lands_played", *TURN_COUNTS):
         if zone in d:
             d[zone].pop(player, None)
+            if not d[zone]:
+                del d[zone]
     d["life"].pop(player, None)
     for p in d["battlefield"]:
         if p.get("exerted_by") == player:

@@ -8,6 +8,7 @@ stack (305.1).
 
 from . import Param, Transition
 from ._casting import check_legal, new_id
+from ._history import entered
 
 
 def play_land(s, card, player=None):
@@ -17,8 +18,8 @@ def play_land(s, card, player=None):
     new = s.to_dict()
     new["hand"][player].remove(card)
     pid = new_id(card, {p.id for p in s.battlefield})
-    new["battlefield"].append({"id": pid, "card": card, "controller": player, "owner": player,
-                               "controlled_since_turn_start": False})
+    new["battlefield"].append({"id": pid, "card": card, "controller": player, "owner": player})
+    entered(new["battlefield"][-1])
     new.setdefault("lands_played", {})[player] = s.lands_played.get(player, 0) + 1
     return new, [{"event": "play_land", "player": player, "card": card, "permanent": pid, "rule": "305.1"}]
 

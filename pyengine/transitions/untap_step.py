@@ -5,11 +5,13 @@ the snapshot as PLAYER's untap step ends: PLAYER is the active player, the step 
 end of turn" control effects of the previous turn have ended (514.2: control goes back to the owner
 and the effect entry is removed); PLAYER's permanents have been under their control since their
 turn began (302.6); exert effects of PLAYER have expired (701.43a) and "doesn't untap during its
-controller's next untap step" effects are used up. It must be PLAYER's untap step that comes next.
+controller's next untap step" effects are used up; what happened "this turn" (land plays, the
+turn-history fields, `entered_this_turn`) was the previous turn's and is cleared. It must be PLAYER's untap step that comes next.
 """
 
 from .. import api
 from ..errors import InputError
+from ..snapshot import TURN_COUNTS
 from . import Param, Transition
 
 
@@ -54,6 +56,7 @@ def untap_step(s, player):
                 perm["controlled_since_turn_start"] = True
             elif x in ended:
                 perm["controlled_since_turn_start"] = False
+            perm.pop("entered_this_turn", None)
     used = {}
     for e, x in plan["freeze_used"]:
         used.setdefault(e, set()).add(x)
@@ -75,6 +78,9 @@ def untap_step(s, player):
                                "these effects were kept: " + ", ".join(e["card"] for e in effects)})
     if not effects:
         new.pop("effects")
+    if turn_passes:
+        for key in ("lands_played", *TURN_COUNTS):      # what happened "this turn" was last turn's (305.2)
+            new.pop(key, None)
     new["active"], new["step"] = player, "upkeep"
     return new, events
 
