@@ -74,8 +74,9 @@ def affects(text, type_line="Creature — Elf"):
     # 608.2b: a target that became illegal makes the ability not resolve: could-produce keeps the note
     ("Whenever you cast an instant or sorcery spell, this creature deals 1 damage to target opponent. Add {R}.",
      {"could-produce", "apply"}),
-    # 702.189a with an amount of the creature itself: counted for mana abilities only (a note)
-    ("Firebending X, where X is this creature's power.", {"could-produce", "apply"}),   # Firebending Student
+    # 702.189a with an amount of the creature itself (its power, 208.1): counted for triggered
+    # abilities too (kb/ability_mana.lp), so only resolving the trigger is left
+    ("Firebending X, where X is this creature's power.", {"apply"}),                  # Firebending Student
     # 605.1a, 106.7: an activated ability that creates tokens with a mana ability adds no mana
     # itself (the tokens' mana is theirs): whether to list it and what it does, not what this
     # permanent could produce (Spawnsire of Ulamog's first ability)
