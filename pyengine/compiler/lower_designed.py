@@ -147,12 +147,37 @@ def _granted(ctx, sentences):
         pt_fact = _grant_pt(ctx, f, pt)
         if pt_fact is None:
             return None
-    from .lower import Ctx, lower
-    facts, notes, answers = [("static", ctx.ab)], [], []
+    facts = [("static", ctx.ab)]
     if cond is not None:
         facts.append(("grant_if", ctx.ab, cond))
     if pt is not None:
         facts.append(pt_fact)
+    granted = grant_abilities(ctx, f, keywords, quoted)
+    if granted is None:
+        return None
+    more, notes, answers = granted
+    facts += more
+    if strips:
+        # 613.1f: "<permanents> have "<ability>" and lose all other abilities": one effect that
+        # grants and removes (kb/lose_other_abilities.lp), for a filter that is not relative to
+        # the granting permanent but "you control"
+        if not strip_filter_known(f):
+            return "abilities removed from these permanents are not modelled", facts
+        facts.append(("loses_other_abilities", ctx.ab, f))
+    if not grant_filter_known(f):
+        return _grant_filter_reason(f), facts
+    if notes:
+        raise Unmodelled(notes[0], facts, affects=frozenset().union(*answers))
+    return None, facts
+
+
+def grant_abilities(ctx, f, keywords, quoted):
+    """(facts, notes, answers) of the abilities a static ability Ab grants the permanents matching f:
+    grants_filter(Ab,f,G) and G's own facts for each quoted ability and keyword (113.2c); a note (and
+    the answers it concerns) for each whose effect is not carried out; None if a quoted ability is
+    not an ability."""
+    from .lower import lower, grant_keyword
+    facts, notes, answers = [], [], []
     raw_quotes = ctx.raw.split('"')[1::2]
     for i, q in enumerate(quoted):
         inner_ctx = _GrantCtx(ctx.card, ctx.index, ctx.face, kind="granted", tag=None if i == 0 else i + 1,
@@ -169,7 +194,6 @@ def _granted(ctx, sentences):
             notes.append(f"the granted ability: {inner.reason}")
             answers.append(inner.affects if inner.affects is not None
                            else affects.of_line(inner_line, ctx.face, inner.part))
-    from .lower import grant_keyword
     for k in keywords:
         kw_ctx = _GrantCtx(ctx.card, ctx.index, ctx.face, kind="granted", tag=Const(k.name.replace(" ", "_")),
                            outer=ctx.ab)
@@ -180,18 +204,7 @@ def _granted(ctx, sentences):
             answers.append(e.affects if e.affects is not None else affects.keyword(k.name))
             continue
         facts += [("grants_filter", ctx.ab, f, kw_ctx.ab)] + kw_facts
-    if strips:
-        # 613.1f: "<permanents> have "<ability>" and lose all other abilities": one effect that
-        # grants and removes (kb/lose_other_abilities.lp), for a filter that is not relative to
-        # the granting permanent but "you control"
-        if not _strip_filter_known(f):
-            return "abilities removed from these permanents are not modelled", facts
-        facts.append(("loses_other_abilities", ctx.ab, f))
-    if not grant_filter_known(f):
-        return _grant_filter_reason(f), facts
-    if notes:
-        raise Unmodelled(notes[0], facts, affects=frozenset().union(*answers))
-    return None, facts
+    return facts, notes, answers
 
 
 def _grant_filter_reason(f):
@@ -256,12 +269,28 @@ def _grant_shape(sentences):
         if get.verb_name != "get" or len(get.verb.args) != 2 or not isinstance(get.verb.args[1], str):
             return None
         pt = get.verb.args[1]
-        if s.leads:                     # a P/T change only while the condition holds: not attached_pt
+        if s.leads and f != fn("attached", Const("creature")):
+            # a P/T change only while a condition holds is not attached_pt, but for "As long as
+            # enchanted permanent is a creature, it gets +1/+3": a noncreature has no P/T (208.3)
             return None
-    items = [a for a in have.verb.args if not isinstance(a, str)
-             and not (isinstance(a, ir.Node) and a.kind == "have_word")]
+    items = have_items(have.verb)
+    if items is None or not items[1]:
+        return None
+    return f, pt, items[0], items[1], strips, cond
+
+
+def have_items(verb):
+    """(keywords, quoted abilities) of 'has <keywords> and "<ability>" and "<ability>"' (113.2c);
+    None for anything else."""
+    items = [a for a in verb.args if not isinstance(a, str) and not (isinstance(a, ir.Node) and a.kind == "have_word")]
     if len(items) == 1 and isinstance(items[0], ir.Node) and items[0].kind == "have_what":
         items = list(items[0].args)
+    return ability_items(items)
+
+
+def ability_items(items):
+    """(keywords, quoted abilities) of the parts of 'have ...' or 'with ...' (a keyword list, an
+    ability in quotes, 'and "<ability>"'); None if a part is anything else or there is none."""
     keywords, quoted = [], []
     for a in items:
         if isinstance(a, ir.Node) and a.kind == "quoted_ability" and len(a.args) == 1:
@@ -272,9 +301,7 @@ def _grant_shape(sentences):
             keywords += list(a.args)
         else:
             return None
-    if not quoted:
-        return None
-    return f, pt, keywords, quoted, strips, cond
+    return (keywords, quoted) if items else None
 
 
 def _grant_condition(leads):
@@ -293,9 +320,10 @@ def _grant_condition(leads):
 _LOSE_OTHERS = ir.Verb("lose_abilities", ("lose", "all other abilities"))
 
 
-def _strip_filter_known(f):
-    """A filter kb/lose_other_abilities.lp reads: one of kb/filters.lp, alone or as you_control(F)."""
-    if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1:
+def strip_filter_known(f):
+    """A filter kb/lose_other_abilities.lp reads: one of kb/filters.lp, alone or as you_control(F) or
+    attached(F)."""
+    if isinstance(f, Fn) and f.name in ("you_control", "attached") and len(f.args) == 1:
         f = f.args[0]
     return not (isinstance(f, Fn) and f.name in ("attached", "other")) and mana_ir.known_filter(f)
 
