@@ -143,3 +143,46 @@ def test_an_enters_tapped_unless_either_condition_is_one_tail():
     assert len(second.clauses) == 1
     tail = second.clauses[0].tails[-1]
     assert tail.kind == "tail_unless" and tail.args[2] == "or"
+
+
+ZHAO = {"name": "Zhao, the Moon Slayer", "mana_cost": "{1}{R}", "type": "Legendary Creature — Human Soldier",
+        "power": 2, "toughness": 2,
+        "text": "Menace\nNonbasic lands enter tapped.\n{7}: Put a conqueror counter on Zhao.\nAs long as Zhao has a "
+                "conqueror counter on him, nonbasic lands are Mountains. (They lose all other land types and "
+                "abilities and have \"{T}: Add {R}.\")"}
+ARIXMETHES = {"name": "Arixmethes, Slumbering Isle", "mana_cost": "{2}{G}{U}", "type": "Legendary Creature — Kraken",
+              "power": 12, "toughness": 12,
+              "text": "Arixmethes enters tapped with five slumber counters on it.\nAs long as Arixmethes has a "
+                      "slumber counter on it, it's a land. (It's not a creature.)\nWhenever you cast a spell, you may "
+                      "remove a slumber counter from Arixmethes.\n{T}: Add {G}{U}."}
+COFFERS = {"name": "Cabal Coffers", "type": "Land", "text": "{2}, {T}: Add {B} for each Swamp you control."}
+
+
+def counted_board(tmp_path, perms):
+    """A snapshot of PERMS: (id, card, controller, counters)."""
+    bf = [dict({"id": i, "card": c, "controller": p}, **({"counters": n} if n else {})) for i, c, p, n in perms]
+    return snapshot_file(tmp_path, {"players": ["alice", "bob"], "cards": [ZHAO, ARIXMETHES, COFFERS],
+                                    "battlefield": bf})
+
+
+def test_zhao_makes_nonbasic_lands_mountains_while_he_has_a_conqueror_counter(tmp_path):
+    # 611.3a: the effect applies while the condition holds; 305.7: Cabal Coffers is a Mountain with
+    # "{T}: Add {R}" and loses its own ability
+    s = counted_board(tmp_path, [("z", "Zhao, the Moon Slayer", "alice", {"conqueror": 1}),
+                                 ("c", "Cabal Coffers", "bob", None), ("s", "Swamp", "bob", None)])
+    assert cli_json(["could-produce", s]) == {"c": ["R"], "s": ["B"], "z": []}
+    assert show(s, "c")["subtypes"] == ["Mountain"]
+    s = counted_board(tmp_path, [("z", "Zhao, the Moon Slayer", "alice", None), ("c", "Cabal Coffers", "bob", None),
+                                 ("s", "Swamp", "bob", None)])
+    assert cli_json(["could-produce", s]) == {"c": ["B"], "s": ["B"], "z": []}
+
+
+def test_arixmethes_is_only_a_land_while_it_has_a_slumber_counter(tmp_path):
+    # 205.1a: "it's a land" replaces its card types: no creature, no creature type Kraken, no P/T (208.3)
+    s = counted_board(tmp_path, [("a", "Arixmethes, Slumbering Isle", "alice", {"slumber": 5})])
+    arix = show(s, "a")
+    assert (arix["types"], arix["subtypes"], arix["power"]) == (["Land"], [], None)
+    assert cli_json(["could-produce", s]) == {"a": ["G", "U"]}
+    s = counted_board(tmp_path, [("a", "Arixmethes, Slumbering Isle", "alice", None)])
+    arix = show(s, "a")
+    assert (arix["types"], arix["subtypes"], arix["power"]) == (["Creature"], ["Kraken"], 12)

@@ -100,6 +100,14 @@ def _land_types(ctx, sentences):
     """305.7: "Nonbasic lands are Mountains." / "Each land is a Swamp in addition to its other
     land types." / "Lands you control are every basic land type in addition to their other
     types." -> land_types(Ab,F,S,M)."""
+    from .conditions import while_self_has_counter
+    cond = None
+    if len(sentences) == 1 and sentences[0].leads:
+        # "As long as ~ has a conqueror counter on him, nonbasic lands are Mountains." (611.3a)
+        cond = while_self_has_counter(sentences[0].leads)
+        if cond is None:
+            return None
+        sentences = (replace(sentences[0], leads=()),)
     c = _one_clause(sentences)
     shape = land_types_of(c) if c is not None else None
     if shape is None:
@@ -107,6 +115,8 @@ def _land_types(ctx, sentences):
     types, mode = shape
     f = _filter(c.subject)
     facts = [("static", ctx.ab)] + [("land_types", ctx.ab, f, s, Const(mode)) for s in types]
+    if cond is not None:
+        facts.append(("static_if", ctx.ab, cond))
     if land_filter_known(f):
         return None, facts                  # kb/land_types.lp carries it out
     return "land types set by a static ability are not modelled for this scope", facts
