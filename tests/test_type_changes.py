@@ -125,9 +125,11 @@ def test_the_lines_compile_to_type_changes():
 
 
 def test_a_new_card_type_whose_subtypes_the_kb_cannot_sort_stays_a_note():
-    # 205.1a: "Enchanted creature ... is a Citizen with base power and toughness 1/1": a creature type
-    # the KB cannot tell from others; and "enchanted land is a creature" would read the type it sets
-    c = compiled("Test Aura", "Enchantment — Aura", "Enchant land\nEnchanted land is an artifact.")
+    # One with the Stars: "is an enchantment and loses all other card types": its enchantment types stay
+    # (205.1a), which the KB cannot tell from its other subtypes
+    c = compiled("One with the Stars", "Enchantment — Aura",
+                 "Enchant creature or enchantment\nEnchanted permanent is an enchantment and loses all other card "
+                 "types. (It still has its abilities, but it's no longer a creature.)")
     assert not line_of(c, 2).modelled
 
 
@@ -186,3 +188,45 @@ def test_arixmethes_is_only_a_land_while_it_has_a_slumber_counter(tmp_path):
     s = counted_board(tmp_path, [("a", "Arixmethes, Slumbering Isle", "alice", None)])
     arix = show(s, "a")
     assert (arix["types"], arix["subtypes"], arix["power"]) == (["Creature"], ["Kraken"], 12)
+
+
+DUNE_CHANTER = {"name": "Dune Chanter", "mana_cost": "{2}{G}", "type": "Creature — Plant Druid", "power": 2,
+                "toughness": 3,
+                "text": "Reach\nLands you control and land cards you own that aren't on the battlefield are Deserts "
+                        "in addition to their other types.\nLands you control have \"{T}: Add one mana of any color.\"\n"
+                        "{T}: Mill two cards. You gain 1 life for each land card milled this way."}
+
+
+def test_dune_chanter_adds_the_desert_type_to_lands_you_control(tmp_path):
+    # 305.7 (last sentence), 205.3i: a land type added in addition keeps the land's types and text;
+    # Desert is no basic land type, so it brings no mana ability (305.6); the opponent's land is unchanged
+    s = snapshot_file(tmp_path, {"players": ["alice", "bob"], "cards": [DUNE_CHANTER], "battlefield": [
+        {"id": "dc", "card": "Dune Chanter", "controller": "alice"},
+        {"id": "f", "card": "Forest", "controller": "alice"}, {"id": "m", "card": "Mountain", "controller": "bob"}]})
+    assert cli_json(["show", s, "f"])["subtypes"] == ["Desert", "Forest"]
+    assert cli_json(["show", s, "m"])["subtypes"] == ["Mountain"]
+    assert cli_json(["could-produce", s]) == {"dc": [], "f": ["B", "G", "R", "U", "W"], "m": ["R"]}
+    c = compiled(DUNE_CHANTER["name"], DUNE_CHANTER["type"], DUNE_CHANTER["text"])
+    assert facts_of(c, "land_types") == ['land_types(ab("Dune Chanter",2),you_control(land),"Desert",add)']
+
+
+SONG = {"name": "Song of the Dryads", "mana_cost": "{2}{G}", "type": "Enchantment — Aura",
+        "text": "Enchant permanent\nEnchanted permanent is a colorless Forest land."}
+
+
+def test_song_of_the_dryads_makes_a_forest_that_loses_its_rules_text(tmp_path):
+    # 205.1a: its card types become land; 305.7: its subtype set to Forest, it loses the abilities of its
+    # rules text ({T}: Add {C}) and has the Forest's {T}: Add {G} (305.6)
+    s = snapshot_file(tmp_path, {"players": ["alice", "bob"], "cards": [SONG, MIND_STONE], "battlefield": [
+        {"id": "rock", "card": "Mind Stone", "controller": "bob"},
+        {"id": "song", "card": "Song of the Dryads", "controller": "alice", "attached_to": "rock"}]})
+    assert cli_json(["could-produce", s]) == {"rock": ["G"], "song": []}
+    rock = cli_json(["show", s, "rock"])
+    assert (rock["types"], rock["subtypes"], rock["colors"]) == (["Land"], ["Forest"], [])
+
+
+def test_a_subtype_that_replaces_creature_types_stays_a_note():
+    # Coalition Flag: "is a Flagbearer" replaces the creature's creature types (205.1a), which the KB
+    # cannot tell from its other subtypes
+    c = compiled("Coalition Flag", "Enchantment — Aura", "Enchant creature you control\nEnchanted creature is a Flagbearer.")
+    assert not line_of(c, 2).modelled

@@ -16,13 +16,16 @@ The sentence is a sequence of such clauses about one subject ("enchanted <card t
 permanent>", "equipped creature"), each joined by "and". A new card type is set only on
 "enchanted permanent" (a filter that reads no type, so the types never depend on themselves) and
 only when each new card type but land has its subtypes set too (205.1a: the subtypes of a card type
-the permanent no longer has are removed; kb/type_changes.lp knows the land types only); "in
+the permanent no longer has are removed; kb/type_changes.lp knows the land types only), and the
+subtypes of a set other than land types only with the card types ("is a Flagbearer" replaces creature
+types the KB cannot tell from the others); a basic land type set is 305.7 (the permanent loses its
+rules-text abilities: kb/type_changes.lp). "Enchanted land is an Island." is land_types/4. "in
 addition to its other types" (205.1b) and any other wording are not this shape: None.
 """
 
 from ..terms import Const, fn
 from . import ir, mana_ir
-from .lower_designed import ability_items, grant_abilities, grant_filter_known, have_items, strip_filter_known
+from .lower_designed import ability_items, land_types_of, grant_abilities, grant_filter_known, have_items, strip_filter_known
 from .shapes import Unmodelled
 from .vocabulary import subtype_kinds
 
@@ -48,8 +51,8 @@ def attached_changes(ctx, sentences):
         return None
     first = s.clauses[0]
     f = _attached(first.subject) if isinstance(first, ir.Clause) else None
-    if f is None:
-        return None
+    if f is None or land_types_of(first) is not None:
+        return None                                 # "Enchanted land is an Island.": land_types/4
     changes, keywords, quoted = [], [], []
     set_types = strips = False
     for i, c in enumerate(s.clauses):
@@ -81,6 +84,8 @@ def attached_changes(ctx, sentences):
         return None                                 # "loses all other card types" names the new ones
     if new_types and not _types_settable(f, new_types, changes):
         return None
+    if not new_types and _set_kinds(changes) - {"land"}:
+        return None                                 # "is a Flagbearer": which old subtypes are creature types?
     if not changes and not strips:
         return None
     facts = [("static", ctx.ab)] + [("type_change", ctx.ab, f, ch) for ch in changes]
@@ -170,5 +175,8 @@ def _types_settable(f, new_types, changes):
     each new type but land with its subtypes set (205.1a)."""
     if f != fn("attached", Const("permanent")):
         return False
-    set_kinds = {c.args[1].name for c in changes if getattr(c, "name", "") == "set_subtype"}
-    return all(t == "land" or t in set_kinds for t in new_types)
+    return all(t == "land" or t in _set_kinds(changes) for t in new_types)
+
+
+def _set_kinds(changes):
+    return {c.args[1].name for c in changes if getattr(c, "name", "") == "set_subtype"}

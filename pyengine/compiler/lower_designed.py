@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from ..terms import Const, Fn, fn
 from . import affects, ir, mana_ir
 from .shapes import Ctx, Unmodelled, filter_term
+from .vocabulary import subtype_kinds
 
 _BASIC = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
@@ -73,10 +74,11 @@ def triggered(ctx, a):
 
 
 def land_types_of(c):
-    """(basic land types, mode) a clause "<lands> is/are <basic land types> [in addition to ...]"
-    gives (305.7): types are subtype names or Const(all_basic); mode is set or add. None if the
-    clause is not that shape."""
-    if not isinstance(c, ir.Clause) or c.verb_name != "is" or not isinstance(c.subject, ir.Obj):
+    """(land types, mode) a clause "<lands> is/are <basic land types> [in addition to ...]" gives
+    (305.7): types are subtype names or Const(all_basic); mode is set or add. Another land type
+    ("Deserts", 205.3i) only in addition to the others: setting one is not the effect of 305.7. None if
+    the clause is not that shape."""
+    if not isinstance(c, ir.Clause) or c.verb_name != "is" or not isinstance(_lands_subject(c.subject), ir.Obj):
         return None
     args = [a for a in c.verb.args if not isinstance(a, str)]
     if len(args) != 1 or not isinstance(args[0], ir.Obj) or args[0].qualifiers or args[0].possessor:
@@ -84,16 +86,36 @@ def land_types_of(c):
     what = args[0]
     if what.groups == ((ir.Char("supertype", "basic"), ir.Char("card_type", "land"), ir.Node("type_word", ("type",))),):
         types = [Const("all_basic")]
-    elif all(len(g) == 1 and isinstance(g[0], ir.Char) and g[0].kind == "subtype" and g[0].value in _BASIC
-             and not g[0].negated for g in what.groups):
+    elif all(len(g) == 1 and isinstance(g[0], ir.Char) and g[0].kind == "subtype"
+             and subtype_kinds().get(g[0].value) == "land types" and not g[0].negated for g in what.groups):
         types = [g[0].value for g in what.groups]
     else:
         return None
     if c.tails == ():
-        return types, "set"
+        return (types, "set") if all(t in _BASIC for t in types) else None
     if len(c.tails) == 1 and isinstance(c.tails[0], ir.Node) and c.tails[0].kind == "tail_in_addition_types":
         return types, "add"
     return None
+
+
+def _lands_subject(subject):
+    """The permanents of a subject "Lands you control and land cards you own that aren't on the
+    battlefield": the first part (cards in other zones have no characteristics in a snapshot, so
+    the second part changes no answer here); any other subject as it is."""
+    if isinstance(subject, ir.Node) and subject.kind == "subjects" and len(subject.args) == 3 \
+            and subject.args[1] == "and" and _off_battlefield(subject.args[2]):
+        return subject.args[0]
+    return subject
+
+
+_NOT_ON_BATTLEFIELD = ir.Node("rel_that", ("that", ir.Node("rel_vp", (
+    ir.Verb("is", (ir.Node("be_word", ("aren't",)), "on the battlefield")),))))
+
+
+def _off_battlefield(obj):
+    """"<type> cards you own that aren't on the battlefield"."""
+    return isinstance(obj, ir.Obj) and obj.groups and obj.groups[0][-1:] == (ir.Char("noun", "cards"),) \
+        and obj.qualifiers[-1:] == (_NOT_ON_BATTLEFIELD,)
 
 
 def _land_types(ctx, sentences):
@@ -113,7 +135,7 @@ def _land_types(ctx, sentences):
     if shape is None:
         return None
     types, mode = shape
-    f = _filter(c.subject)
+    f = _filter(_lands_subject(c.subject))
     facts = [("static", ctx.ab)] + [("land_types", ctx.ab, f, s, Const(mode)) for s in types]
     if cond is not None:
         facts.append(("static_if", ctx.ab, cond))
