@@ -44,14 +44,16 @@ def test_keyword_and_quoted_ability_are_separate_granted_abilities():
     assert [f[2:] for f in c.facts if f[0] == "attached_pt"] == [(3, 3)]          # 613.4c
 
 
-def test_conditional_pt_with_a_grant_stays_a_note():
-    """"As long as enchanted permanent is a creature, it gets +1/+3 and has ...": the P/T change holds
-    only while the condition does, which attached_pt does not say: the whole line is a note."""
+def test_pt_while_the_permanent_is_a_creature_is_attached_pt():
+    """"As long as enchanted permanent is a creature, it gets +1/+3 and has ...": a noncreature has no
+    power or toughness (208.3), so the P/T change is attached_pt (613.4c) and the grants are to
+    attached(creature) (Careful Cultivation)."""
     c = _card("Careful Cultivation", "Enchantment — Aura",
               'Enchant artifact or creature\nAs long as enchanted permanent is a creature, it gets +1/+3 and has reach '
               'and "{T}: Add {G}{G}."')
-    assert 2 in _notes(c)
-    assert not any(f[0] == "attached_pt" for f in c.facts)
+    assert 2 not in _notes(c)
+    assert [f[2:] for f in c.facts if f[0] == "attached_pt"] == [(1, 3)]
+    assert {str(f[2]) for f in c.facts if f[0] == "grants_filter"} == {"attached(creature)"}
 
 
 def test_grant_of_an_unknown_keyword_is_a_note_for_that_keyword_only():

@@ -44,9 +44,3 @@ def test_the_line_is_modelled():
     c = compile_card(cardlib.parse_card(TOXICRENE))
     assert c.not_modelled == []
     assert ("loses_other_abilities", "land") in {(f[0], str(f[2])) for f in c.facts if f[0] == "loses_other_abilities"}
-
-
-def test_a_filter_relative_to_the_aura_stays_a_note():
-    c = compile_card(cardlib.parse_card({"name": "X", "type": "Enchantment — Aura", "text":
-                                         "Enchant land\nEnchanted land has \"{T}: Add {C}\" and loses all other abilities."}))
-    assert any("could-produce" in n.affects for n in c.not_modelled)

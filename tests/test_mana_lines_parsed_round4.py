@@ -29,11 +29,8 @@ facts = helpers.facts_of
     # 714.2b: a chapter ability (not a mana ability) that grants one: a note for apply only
     ("Roar of the Fifth People", "Enchantment — Saga",
      "II — This Saga gains \"Creatures you control have '{T}: Add {R}, {G}, or {W}.'\"", "gain_ability", {"apply"}),
-    # a quoted ability written with the comma of the sentence that goes on (613.1d: a type change)
-    ("Minimus Containment", "Enchantment — Aura",
-     'Enchanted permanent is a Treasure artifact with "{T}, Sacrifice this artifact: Add one mana of any color," '
-     "and it loses all other abilities.", "with_quoted",
-     {"actions", "apply", "cast-free", "could-produce", "produce", "show", "untap"}),
+    # (Minimus Containment's type change, a quoted ability written with the comma of the sentence that
+    # goes on, is carried out now: tests/test_type_changes.py)
     # 614.12: an option chosen as the permanent entered, written as a mode: the triggered ability
     # it has if chosen; one that adds mana counts in what the Siege could produce (106.7)
     ("Frontier Siege", "Enchantment",

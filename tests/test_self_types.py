@@ -61,10 +61,20 @@ def test_the_lines_are_no_longer_notes_and_their_facts_are_read_as_types():
     assert {"self_adds_type", "self_adds_subtype", "self_adds_land_types"} <= kinds
 
 
-def test_a_type_that_replaces_the_others_stays_a_note():
-    # Arixmethes: "it's a land. (It's not a creature.)" replaces its types under a condition: not this shape
+def test_a_type_that_replaces_the_others_under_a_counter_condition():
+    # Arixmethes: "it's a land. (It's not a creature.)" replaces its card types (205.1a) while it has a
+    # slumber counter (611.3a): type_change(Ab,self,set_card_type(land)) with static_if (kb/type_changes.lp)
     c = compile_card(cardlib.parse_card({"name": "Arixmethes, Slumbering Isle", "type": "Legendary Creature — Kraken",
                                          "mana_cost": "{2}{G}{U}", "power": 12, "toughness": 12, "text":
                                          "As long as Arixmethes has a slumber counter on it, it's a land. (It's not a creature.)"}))
+    assert not c.not_modelled
+    assert {f[0] for f in c.facts} >= {"type_change", "static_if"}
+
+
+def test_a_type_that_replaces_the_others_on_other_turns_stays_a_note():
+    # Warden of the Wall: "During turns other than yours, ...": not a condition the KB reads
+    c = compile_card(cardlib.parse_card({"name": "Warden of the Wall", "type": "Artifact", "mana_cost": "{3}", "text":
+                                         "During turns other than yours, this artifact is a 2/3 Gargoyle artifact "
+                                         "creature with flying."}))
     [note] = c.not_modelled
     assert "could-produce" in note.affects

@@ -41,6 +41,26 @@ def _words(children):
     """The literal words among the children, in order."""
     return tuple(str(c) for c in children if isinstance(c, Token) and _is_literal(c))
 
+def _unless_either(clauses, joins):
+    """"This land enters tapped unless you revealed a Dragon card this way or you control a
+    Dragon": an "unless" tail holds a clause and is a clause's last tail (verbs.lark), so the
+    grammar ends it before "or"; a clause joined by "or" right after it is the other half of that
+    condition (an exception may be met two ways), never an alternative to the action the tail
+    qualifies. The tail becomes tail_unless("unless", A, "or", B)."""
+    clauses, joins = list(clauses), list(joins)
+    i = 0
+    while i < len(joins):
+        c = clauses[i]
+        if joins[i] == "or" and isinstance(c, ir.Clause) and c.tails and isinstance(c.tails[-1], ir.Node) \
+                and c.tails[-1].kind == "tail_unless" and len(c.tails[-1].args) == 2:
+            tail = ir.Node("tail_unless", c.tails[-1].args + ("or", clauses[i + 1]))
+            clauses[i:i + 2] = [replace(c, tails=c.tails[:-1] + (tail,))]
+            del joins[i]
+        else:
+            i += 1
+    return tuple(clauses), tuple(joins)
+
+
 
 _CLASS_TERMINALS = {"MANA_SYM", "DIGITS", "PT_MOD", "PT_VAL", "LOYALTY_COST", "SELF_NAME",
                     "SUBTYPE", "CARDTYPE", "SUPERTYPE", "NUM_WORD", "COLOR_WORD", "KEYWORD_NAME",
@@ -298,7 +318,7 @@ class Build(Transformer):
         return ir.Sentence((), (c[0],), (), None, kind="activation")
 
     def clause_seq(self, c):
-        return self._seq(c)
+        return _unless_either(*self._seq(c))
 
     def cond_seq(self, c):
         return self._seq(c)

@@ -46,6 +46,15 @@ _HAS_INITIATIVE = ir.Node("you_have", ("you have", ir.Verb("have_object", (
 _COMPLETED_DUNGEON = ir.Node("perfect", ("you have", "completed a dungeon"))
 
 
+def while_self_has_counter(leads):
+    """self_has_counter(K) of the one lead "As long as ~ has a K counter on it," of a static ability
+    (611.3a: its effect applies while the condition holds; kb/effects.lp: static_if/2), or None."""
+    if len(leads) != 1 or not isinstance(leads[0], ir.Node) or leads[0].kind != "lead_as_long_as":
+        return None
+    term = condition(leads[0])
+    return term if getattr(term, "name", None) == "self_has_counter" else None
+
+
 def _you_control(c):
     rel, obj = c.verb.args
     if controller_phrase(rel) != "you control" or not isinstance(obj, ir.Obj) or obj.possessor:
@@ -89,7 +98,8 @@ def counter_count(verb):
     if len(have) != 1:
         return None
     phrase, *rest = [a for a in have[0].args if not isinstance(a, str)]
-    if rest and not (len(rest) == 1 and isinstance(rest[0], ir.Ref) and rest[0].kind in ("it", "self")):
+    # "on it", "on ~", "on him" (a pronoun after the permanent itself as subject: that permanent)
+    if rest and not (len(rest) == 1 and isinstance(rest[0], ir.Ref) and rest[0].kind in ("it", "self", "them")):
         return None
     if not isinstance(phrase, ir.Node) or phrase.kind != "counters_phrase":
         return None

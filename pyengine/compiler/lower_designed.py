@@ -25,6 +25,7 @@ from dataclasses import replace
 from ..terms import Const, Fn, fn
 from . import affects, ir, mana_ir
 from .shapes import GrantCtx, Unmodelled, filter_term
+from .vocabulary import subtype_kinds
 
 _BASIC = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
@@ -73,10 +74,11 @@ def triggered(ctx, a):
 
 
 def land_types_of(c):
-    """(basic land types, mode) a clause "<lands> is/are <basic land types> [in addition to ...]"
-    gives (305.7): types are subtype names or Const(all_basic); mode is set or add. None if the
-    clause is not that shape."""
-    if not isinstance(c, ir.Clause) or c.verb_name != "is" or not isinstance(c.subject, ir.Obj):
+    """(land types, mode) a clause "<lands> is/are <basic land types> [in addition to ...]" gives
+    (305.7): types are subtype names or Const(all_basic); mode is set or add. Another land type
+    ("Deserts", 205.3i) only in addition to the others: setting one is not the effect of 305.7. None if
+    the clause is not that shape."""
+    if not isinstance(c, ir.Clause) or c.verb_name != "is" or not isinstance(_lands_subject(c.subject), ir.Obj):
         return None
     args = [a for a in c.verb.args if not isinstance(a, str)]
     if len(args) != 1 or not isinstance(args[0], ir.Obj) or args[0].qualifiers or args[0].possessor:
@@ -84,29 +86,59 @@ def land_types_of(c):
     what = args[0]
     if what.groups == ((ir.Char("supertype", "basic"), ir.Char("card_type", "land"), ir.Node("type_word", ("type",))),):
         types = [Const("all_basic")]
-    elif all(len(g) == 1 and isinstance(g[0], ir.Char) and g[0].kind == "subtype" and g[0].value in _BASIC
-             and not g[0].negated for g in what.groups):
+    elif all(len(g) == 1 and isinstance(g[0], ir.Char) and g[0].kind == "subtype"
+             and subtype_kinds().get(g[0].value) == "land types" and not g[0].negated for g in what.groups):
         types = [g[0].value for g in what.groups]
     else:
         return None
     if c.tails == ():
-        return types, "set"
+        return (types, "set") if all(t in _BASIC for t in types) else None
     if len(c.tails) == 1 and isinstance(c.tails[0], ir.Node) and c.tails[0].kind == "tail_in_addition_types":
         return types, "add"
     return None
+
+
+def _lands_subject(subject):
+    """The permanents of a subject "Lands you control and land cards you own that aren't on the
+    battlefield": the first part (cards in other zones have no characteristics in a snapshot, so
+    the second part changes no answer here); any other subject as it is."""
+    if isinstance(subject, ir.Node) and subject.kind == "subjects" and len(subject.args) == 3 \
+            and subject.args[1] == "and" and _off_battlefield(subject.args[2]):
+        return subject.args[0]
+    return subject
+
+
+_NOT_ON_BATTLEFIELD = ir.Node("rel_that", ("that", ir.Node("rel_vp", (
+    ir.Verb("is", (ir.Node("be_word", ("aren't",)), "on the battlefield")),))))
+
+
+def _off_battlefield(obj):
+    """"<type> cards you own that aren't on the battlefield"."""
+    return isinstance(obj, ir.Obj) and obj.groups and obj.groups[0][-1:] == (ir.Char("noun", "cards"),) \
+        and obj.qualifiers[-1:] == (_NOT_ON_BATTLEFIELD,)
 
 
 def _land_types(ctx, sentences):
     """305.7: "Nonbasic lands are Mountains." / "Each land is a Swamp in addition to its other
     land types." / "Lands you control are every basic land type in addition to their other
     types." -> land_types(Ab,F,S,M)."""
+    from .conditions import while_self_has_counter
+    cond = None
+    if len(sentences) == 1 and sentences[0].leads:
+        # "As long as ~ has a conqueror counter on him, nonbasic lands are Mountains." (611.3a)
+        cond = while_self_has_counter(sentences[0].leads)
+        if cond is None:
+            return None
+        sentences = (replace(sentences[0], leads=()),)
     c = _one_clause(sentences)
     shape = land_types_of(c) if c is not None else None
     if shape is None:
         return None
     types, mode = shape
-    f = _filter(c.subject)
+    f = _filter(_lands_subject(c.subject))
     facts = [("static", ctx.ab)] + [("land_types", ctx.ab, f, s, Const(mode)) for s in types]
+    if cond is not None:
+        facts.append(("static_if", ctx.ab, cond))
     if land_filter_known(f):
         return None, facts                  # kb/land_types.lp carries it out
     return "land types set by a static ability are not modelled for this scope", facts
@@ -147,12 +179,37 @@ def _granted(ctx, sentences):
         pt_fact = _grant_pt(ctx, f, pt)
         if pt_fact is None:
             return None
-    from .lower import lower
-    facts, notes, answers = [("static", ctx.ab)], [], []
+    facts = [("static", ctx.ab)]
     if cond is not None:
         facts.append(("grant_if", ctx.ab, cond))
     if pt is not None:
         facts.append(pt_fact)
+    granted = grant_abilities(ctx, f, keywords, quoted)
+    if granted is None:
+        return None
+    more, notes, answers = granted
+    facts += more
+    if strips:
+        # 613.1f: "<permanents> have "<ability>" and lose all other abilities": one effect that
+        # grants and removes (kb/lose_other_abilities.lp), for a filter that is not relative to
+        # the granting permanent but "you control"
+        if not strip_filter_known(f):
+            return "abilities removed from these permanents are not modelled", facts
+        facts.append(("loses_other_abilities", ctx.ab, f))
+    if not grant_filter_known(f):
+        return _grant_filter_reason(f), facts
+    if notes:
+        raise Unmodelled(notes[0], facts, affects=frozenset().union(*answers))
+    return None, facts
+
+
+def grant_abilities(ctx, f, keywords, quoted):
+    """(facts, notes, answers) of the abilities a static ability Ab grants the permanents matching f:
+    grants_filter(Ab,f,G) and G's own facts for each quoted ability and keyword (113.2c); a note (and
+    the answers it concerns) for each whose effect is not carried out; None if a quoted ability is
+    not an ability."""
+    from .lower import lower, grant_keyword
+    facts, notes, answers = [], [], []
     raw_quotes = ctx.raw.split('"')[1::2]
     for i, q in enumerate(quoted):
         # granted(Card,Line) for the first, unless this ability is itself one (a gated ability,
@@ -171,7 +228,6 @@ def _granted(ctx, sentences):
             notes.append(f"the granted ability: {inner.reason}")
             answers.append(inner.affects if inner.affects is not None
                            else affects.of_line(inner_line, ctx.face, inner.part))
-    from .lower import grant_keyword
     for k in keywords:
         kw_ctx = GrantCtx(ctx.card, ctx.index, ctx.face, kind="granted", tag=Const(k.name.replace(" ", "_")),
                            outer=ctx.ab)
@@ -182,18 +238,7 @@ def _granted(ctx, sentences):
             answers.append(e.affects if e.affects is not None else affects.keyword(k.name))
             continue
         facts += [("grants_filter", ctx.ab, f, kw_ctx.ab)] + kw_facts
-    if strips:
-        # 613.1f: "<permanents> have "<ability>" and lose all other abilities": one effect that
-        # grants and removes (kb/lose_other_abilities.lp), for a filter that is not relative to
-        # the granting permanent but "you control"
-        if not _strip_filter_known(f):
-            return "abilities removed from these permanents are not modelled", facts
-        facts.append(("loses_other_abilities", ctx.ab, f))
-    if not grant_filter_known(f):
-        return _grant_filter_reason(f), facts
-    if notes:
-        raise Unmodelled(notes[0], facts, affects=frozenset().union(*answers))
-    return None, facts
+    return facts, notes, answers
 
 
 def _grant_filter_reason(f):
@@ -244,12 +289,28 @@ def _grant_shape(sentences):
         if get.verb_name != "get" or len(get.verb.args) != 2 or not isinstance(get.verb.args[1], str):
             return None
         pt = get.verb.args[1]
-        if s.leads:                     # a P/T change only while the condition holds: not attached_pt
+        if s.leads and f != fn("attached", Const("creature")):
+            # a P/T change only while a condition holds is not attached_pt, but for "As long as
+            # enchanted permanent is a creature, it gets +1/+3": a noncreature has no P/T (208.3)
             return None
-    items = [a for a in have.verb.args if not isinstance(a, str)
-             and not (isinstance(a, ir.Node) and a.kind == "have_word")]
+    items = have_items(have.verb)
+    if items is None or not items[1]:
+        return None
+    return f, pt, items[0], items[1], strips, cond
+
+
+def have_items(verb):
+    """(keywords, quoted abilities) of 'has <keywords> and "<ability>" and "<ability>"' (113.2c);
+    None for anything else."""
+    items = [a for a in verb.args if not isinstance(a, str) and not (isinstance(a, ir.Node) and a.kind == "have_word")]
     if len(items) == 1 and isinstance(items[0], ir.Node) and items[0].kind == "have_what":
         items = list(items[0].args)
+    return ability_items(items)
+
+
+def ability_items(items):
+    """(keywords, quoted abilities) of the parts of 'have ...' or 'with ...' (a keyword list, an
+    ability in quotes, 'and "<ability>"'); None if a part is anything else or there is none."""
     keywords, quoted = [], []
     for a in items:
         if isinstance(a, ir.Node) and a.kind == "quoted_ability" and len(a.args) == 1:
@@ -260,9 +321,7 @@ def _grant_shape(sentences):
             keywords += list(a.args)
         else:
             return None
-    if not quoted:
-        return None
-    return f, pt, keywords, quoted, strips, cond
+    return (keywords, quoted) if items else None
 
 
 def _grant_condition(leads):
@@ -281,9 +340,10 @@ def _grant_condition(leads):
 _LOSE_OTHERS = ir.Verb("lose_abilities", ("lose", "all other abilities"))
 
 
-def _strip_filter_known(f):
-    """A filter kb/lose_other_abilities.lp reads: one of kb/filters.lp, alone or as you_control(F)."""
-    if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1:
+def strip_filter_known(f):
+    """A filter kb/lose_other_abilities.lp reads: one of kb/filters.lp, alone or as you_control(F) or
+    attached(F)."""
+    if isinstance(f, Fn) and f.name in ("you_control", "attached") and len(f.args) == 1:
         f = f.args[0]
     return not (isinstance(f, Fn) and f.name in ("attached", "other")) and mana_ir.known_filter(f)
 

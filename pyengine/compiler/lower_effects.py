@@ -12,6 +12,7 @@ import re
 from ..terms import Const, fn
 from . import gates, ir, lower_designed, mana_ir
 from .lower_loyalty_chapter import triggered as trigger_mana
+from .lower_changes import attached_changes
 from .lower_types import self_types
 from .shapes import Unmodelled, controller_phrase, counters, int_of, is_self, kb_filter, targets
 from ..symbols import MAX_NUMBER
@@ -61,7 +62,7 @@ def static(ctx, sentences):
     for matcher in (_mana_replacement, _lands_are, _permanents_are, _anthem, _spend_as,
                     _attached_pt, _equipped_has, _exert_as_attacks, _tap_and_freeze, _threaten,
                     _enters_with, _cast_restriction, _additional_cost, _as_turned_face_up,
-                    _loses_all_abilities, self_types, gates.self_while):
+                    _loses_all_abilities, self_types, gates.self_while, attached_changes):
         facts = matcher(ctx, sentences)
         if facts is not None:
             return facts

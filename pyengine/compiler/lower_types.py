@@ -5,14 +5,17 @@ kb/self_types.lp:
   ``self_adds_type(Ab,land)`` (a static ability of a permanent functions only on the battlefield,
   611.3a, 113.6, so the condition always holds where the KB reads it);
 - "~ is also a Cleric, Rogue, Warrior, and Wizard." -> ``self_adds_subtype(Ab,S)`` for each;
-- "This land is every nonbasic land type." -> ``self_adds_land_types(Ab,nonbasic)`` (205.3i).
+- "This land is every nonbasic land type." -> ``self_adds_land_types(Ab,nonbasic)`` (205.3i);
+- "As long as ~ has a slumber counter on it, it's a land." -> ``type_change(Ab,self,set_card_type(land))``
+  and ``static_if(Ab,self_has_counter("slumber"))`` (205.1a, 611.3a; kb/type_changes.lp).
 
-Any other wording (a type that replaces the others, "it's a land" under a condition on counters)
-is not this shape: the line stays a note.
+Any other wording (another type that replaces the others, another condition) is not this shape:
+the line stays a note.
 """
 
-from ..terms import Const
+from ..terms import Const, fn
 from . import ir
+from .conditions import while_self_has_counter
 from .shapes import is_self
 
 _IN_ADDITION = ir.Node("vp_tails", (ir.Node("tail_in_addition_types", ("in addition to its other types",)),))
@@ -31,6 +34,14 @@ def self_types(ctx, sentences):
             and len(c.args) == 3 and c.args[2] == _IN_ADDITION:
         t = one_card_type(c.args[1])
         return None if t is None else [static, ("self_adds_type", ctx.ab, Const(t))]
+    if isinstance(c, ir.Node) and c.kind == "its_clause" and len(c.args) == 2:
+        # "As long as ~ has a slumber counter on it, it's a land.": the card type replaces the others
+        # (205.1a) while the condition holds (611.3a); land only, whose subtypes the KB knows
+        cond = while_self_has_counter(s.leads)
+        if cond is None or _one_card_type(c.args[1]) != "land":
+            return None
+        return [static, ("type_change", ctx.ab, Const("self"), fn("set_card_type", Const("land"))),
+                ("static_if", ctx.ab, cond)]
     if s.leads or not isinstance(c, ir.Clause) or not is_self(c.subject) or c.aux or c.tails or c.verb_name != "is":
         return None
     args = c.verb.args
