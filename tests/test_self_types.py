@@ -5,6 +5,7 @@ Real cards, Oracle text as printed; each answer changes what another permanent c
 from helpers import cli_json, snapshot_file
 from pyengine import cardlib
 from pyengine.compiler import compile_card
+from pyengine.terms import Const, fn
 
 SKYCLAVE = {"name": "Awakened Skyclave", "mana_cost": "{3}{G}", "type": "Creature — Elemental", "power": 4,
             "toughness": 4, "text": "Vigilance, haste\nAs long as this creature is on the battlefield, it's a land "
@@ -63,12 +64,12 @@ def test_the_lines_are_no_longer_notes_and_their_facts_are_read_as_types():
 
 def test_a_type_that_replaces_the_others_under_a_counter_condition():
     # Arixmethes: "it's a land. (It's not a creature.)" replaces its card types (205.1a) while it has a
-    # slumber counter (611.3a): type_change(Ab,self,set_card_type(land)) with static_if (kb/type_changes.lp)
+    # slumber counter (611.3a): self_types_while(Ab,self_counters(slumber,1),set,land) (kb/gates.lp)
     c = compile_card(cardlib.parse_card({"name": "Arixmethes, Slumbering Isle", "type": "Legendary Creature — Kraken",
                                          "mana_cost": "{2}{G}{U}", "power": 12, "toughness": 12, "text":
                                          "As long as Arixmethes has a slumber counter on it, it's a land. (It's not a creature.)"}))
     assert not c.not_modelled
-    assert {f[0] for f in c.facts} >= {"type_change", "static_if"}
+    assert ("self_types_while", c.facts[-1][1], fn("self_counters", "slumber", 1), Const("set"), Const("land")) in c.facts
 
 
 def test_a_type_that_replaces_the_others_on_other_turns_stays_a_note():

@@ -380,4 +380,6 @@ def test_actions_on_a_board_without_those_shapes_grounds_fewer_rules():
     by_shapes = slicing.program(root, "actions", parts, preds, facts=facts)
     assert "act(attack," in by_predicates and "act(attack," not in by_shapes
     assert "sacrifice(" in by_predicates and "sacrifice(" not in by_shapes
-    assert by_shapes.count("\n") < by_predicates.count("\n") * 0.85
+    # more than those two: every rule about a shape the board lacks (a share of the KB that shrinks as
+    # the KB grows, so counted in lines: 168 of 1,347 when this was written)
+    assert by_predicates.count("\n") - by_shapes.count("\n") >= 100

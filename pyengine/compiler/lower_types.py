@@ -34,14 +34,6 @@ def self_types(ctx, sentences):
             and len(c.args) == 3 and c.args[2] == _IN_ADDITION:
         t = one_card_type(c.args[1])
         return None if t is None else [static, ("self_adds_type", ctx.ab, Const(t))]
-    if isinstance(c, ir.Node) and c.kind == "its_clause" and len(c.args) == 2:
-        # "As long as ~ has a slumber counter on it, it's a land.": the card type replaces the others
-        # (205.1a) while the condition holds (611.3a); land only, whose subtypes the KB knows
-        cond = while_self_has_counter(s.leads)
-        if cond is None or _one_card_type(c.args[1]) != "land":
-            return None
-        return [static, ("type_change", ctx.ab, Const("self"), fn("set_card_type", Const("land"))),
-                ("static_if", ctx.ab, cond)]
     if s.leads or not isinstance(c, ir.Clause) or not is_self(c.subject) or c.aux or c.tails or c.verb_name != "is":
         return None
     args = c.verb.args
