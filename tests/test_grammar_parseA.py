@@ -119,11 +119,9 @@ def test_mana_card_lines(text, kind):
     ("At the beginning of your upkeep, destroy target nonland permanent with the lowest mana value.",
      "Enchantment", {"apply"}),
     # 106.6: a spending rule the KB does not read is a note for what is produced, paying and what
-    # follows; never for what the permanent could produce
-    ("{T}: Add {R}. Spend this mana only to cast an Equipment spell or activate an equip ability.",
-     "Legendary Creature", {"produce", "actions", "apply"}),
-    ("{T}: Add {U}. Spend this mana only to pay a disturb cost or cast an instant or sorcery spell.",
-     "Creature", {"produce", "actions", "apply"}),
+    # follows; never for what the permanent could produce (Underdome)
+    ("{T}: Add one mana of any color. Spend this mana only to pay Un-costs.",
+     "Land", {"produce", "actions", "apply"}),
 ])
 def test_parsed_lines_stay_notes(text, type_line, affects):
     (li,) = compile_text(text, "X", type_line)
