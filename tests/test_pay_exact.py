@@ -1,6 +1,6 @@
 """Issue 12's proof that `pay` is exact: against the brute-force reference payer
-(tests/pay_reference.py, written from the CR alone, sharing no code with the product) on 500
-seeded random small boards here, and as many as asked with bench/bench_pay_exact.py (5,000 in the
+(tests/pay_reference.py, written from the CR alone, sharing no code with the product) on 300
+seeded random small boards here (500 until the suite grew past five minutes on two cores), and as many as asked with bench/bench_pay_exact.py (5,000 in the
 figures of bench/README.md) (tests/pay_boards.py: up to 8 sources of eleven kinds, some tapped,
 some the opponent's, summoning-sick creatures, snow, floating mana, life 0-20; costs mixing generic,
 colored, {C}, hybrid, {2/W}, Phyrexian, hybrid Phyrexian, {S} and X):
@@ -23,7 +23,7 @@ from pyengine import api, snapshot as snapshot_mod
 from pyengine.errors import InputError
 from pyengine.transitions import perform
 
-BOARDS, CHUNK = 500, 100
+BOARDS, CHUNK = 300, 100
 
 
 def pay(snap, cost, player, x, **kw):
