@@ -31,7 +31,7 @@ from ..terms import Const, fn
 from . import ir
 from .conditions import counter_count
 from .lower_types import one_card_type
-from .shapes import Ctx, GrantCtx, Unmodelled, is_self
+from .shapes import Ctx, GrantCtx, Unmodelled, as_long_as_clause, is_self
 
 MAX_SPEED = Const("max_speed")          # 702.178a, 702.179e
 RENOWNED = Const("renowned")            # 702.112b
@@ -96,13 +96,8 @@ def gated(ctx, ability, cond, raw, text, what, tag=None):
 def state_condition(lead):
     """The state condition (kb/gates.lp) of a lead "As long as <clause>," about the permanent
     itself or its controller's graveyard, or None."""
-    if not (isinstance(lead, ir.Node) and lead.kind == "lead_as_long_as" and len(lead.args) == 2):
-        return None
-    clauses, joins = lead.args[1]
-    if joins or len(clauses) != 1 or not isinstance(clauses[0], ir.Clause):
-        return None
-    c = clauses[0]
-    if c.aux or c.tails:
+    c = as_long_as_clause(lead)
+    if c is None:
         return None
     if is_self(c.subject) and c.verb == _IS_RENOWNED:
         return RENOWNED                                     # 702.112b

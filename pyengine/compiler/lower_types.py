@@ -16,7 +16,7 @@ the line stays a note.
 from ..terms import Const, fn
 from . import ir
 from .conditions import while_self_has_counter
-from .shapes import is_self
+from .shapes import as_long_as_clause, is_self
 
 _IN_ADDITION = ir.Node("vp_tails", (ir.Node("tail_in_addition_types", ("in addition to its other types",)),))
 _ON_BATTLEFIELD = ir.Verb("is", (ir.Node("be_word", ("is",)), "on the battlefield"))
@@ -48,13 +48,8 @@ def self_types(ctx, sentences):
 
 def _on_battlefield(lead):
     """"As long as ~ is on the battlefield" (any name of the permanent itself)."""
-    if not (isinstance(lead, ir.Node) and lead.kind == "lead_as_long_as" and len(lead.args) == 2):
-        return False
-    clauses, joins = lead.args[1]
-    if joins or len(clauses) != 1 or not isinstance(clauses[0], ir.Clause):
-        return False
-    c = clauses[0]
-    return is_self(c.subject) and not c.aux and not c.tails and c.verb == _ON_BATTLEFIELD
+    c = as_long_as_clause(lead)
+    return c is not None and is_self(c.subject) and c.verb == _ON_BATTLEFIELD
 
 
 def one_card_type(obj):

@@ -87,6 +87,18 @@ class Unmodelled(NotModelled):
                                     # than affects.of_line (None: of_line decides)
 
 
+def as_long_as_clause(lead):
+    """The one clause of a lead "As long as <clause>," (611.3a), with no auxiliary verb and no
+    tails, or None."""
+    if not (isinstance(lead, ir.Node) and lead.kind == "lead_as_long_as" and len(lead.args) == 2):
+        return None
+    clauses, joins = lead.args[1]
+    if joins or len(clauses) != 1 or not isinstance(clauses[0], ir.Clause):
+        return None
+    c = clauses[0]
+    return None if c.aux or c.tails else c
+
+
 def is_self(x):
     """~ or "this creature" (201.5, 109.2)."""
     return isinstance(x, ir.Ref) and x.kind == "self"
