@@ -355,14 +355,8 @@ def validate(data):
     initiative = data.get("initiative")
     initiative = None if initiative is None else player_ref(initiative, "initiative")
     dungeons = _player_numbers(c, data, "dungeons_completed", player_ref)
-    speed = {}
-    for pl, n in c.typed(data, "speed", dict, {}, "", "a mapping from player to a speed (0 to 4)").items():
-        if player_ref(pl, "speed") is not None and n is not None:
-            n = c.number(n, f"speed[{pl}]")
-            if n is not None and n > MAX_SPEED:
-                c.add(f"speed[{pl}]: {show(n)} is too large (a speed is at most {MAX_SPEED}, 702.179d)")
-            elif n:
-                speed[pl] = n
+    speed = _player_numbers(c, data, "speed", player_ref, "a speed (0 to 4)",
+                            (MAX_SPEED, f"a speed is at most {MAX_SPEED}, 702.179d"))
     turn_counts = {k: _player_numbers(c, data, k, player_ref) for k in TURN_COUNTS}
     stack = _stack(c, data, player_ref, card_ref, {p.id: p for p in perms})
 
@@ -373,14 +367,17 @@ def validate(data):
                     identity, initiative, dungeons, speed, {k: v for k, v in turn_counts.items() if v})
 
 
-def _player_numbers(c, data, key, player_ref):
-    """{player: N > 0} of DATA[KEY], a mapping from player to a whole number (0..MAX_NUMBER); a
-    player not listed, or listed with 0 or null, is left out."""
+def _player_numbers(c, data, key, player_ref, what="a number", most=None):
+    """{player: N > 0} of DATA[KEY], a mapping from player to WHAT, a whole number (0..MAX_NUMBER;
+    with MOST = (bound, why): at most bound, a larger one refused saying why); a player not
+    listed, or listed with 0 or null, is left out."""
     out = {}
-    for pl, n in c.typed(data, key, dict, {}, "", "a mapping from player to a number").items():
+    for pl, n in c.typed(data, key, dict, {}, "", f"a mapping from player to {what}").items():
         if player_ref(pl, key) is not None and n is not None:
             n = c.number(n, f"{key}[{pl}]")
-            if n:
+            if most is not None and n is not None and n > most[0]:
+                c.add(f"{key}[{pl}]: {show(n)} is too large ({most[1]})")
+            elif n:
                 out[pl] = n
     return out
 
