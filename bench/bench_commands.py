@@ -141,18 +141,18 @@ def main():
         starts["json_new"] = starts["json"]
         before = {"yaml_new": edit, "against yaml_new": edit, "json_new": forget}
         edit()
-        commands, where = {"bare": [sys.executable, "-c", "pass"],
-                          "floor": [sys.executable, "-c", "import click, clingo"],
-                          "floor_exit": [sys.executable, "-c", "import click, clingo, os; os._exit(0)"],
-                          **starts}, {}
+        timed, where = {"bare": [sys.executable, "-c", "pass"],
+                        "floor": [sys.executable, "-c", "import click, clingo"],
+                        "floor_exit": [sys.executable, "-c", "import click, clingo, os; os._exit(0)"],
+                        **starts}, {}
         if args.against:
             other = str(Path(args.against).resolve())
             compileall.compile_dir(str(Path(other) / "pyengine"), quiet=1)
             there = {"env": dict(os.environ, PYTHONPATH=other, MTGKB_HOME=other), "cwd": other}
             for name, cmd in starts.items():
-                commands["against " + name], where["against " + name] = cmd, there
+                timed["against " + name], where["against " + name] = cmd, there
                 run(cmd, **there)                                   # its caches, warm
-        times = interleaved(commands, args.runs, where, before)
+        times = interleaved(timed, args.runs, where, before)
         bare, floor, helpt, cp, cpj = (times[k] for k in ("bare", "floor", "help", "yaml", "json"))
         cpn, cjn = times["yaml_new"], times["json_new"]
         print(f"\nstart-up ({args.runs} interleaved runs, load average {os.getloadavg()[0]:.1f}): python -c pass "
