@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_could_produce import build_board  # noqa: E402
 from pyengine import api, explain, snapshot  # noqa: E402
-from pyengine.asp import codec, kbmodel  # noqa: E402
+from pyengine.asp import codec, kbmodel, rulebook  # noqa: E402
 from pyengine.asp.driver import kb_root  # noqa: E402
 
 MANA = "wubrgc"
@@ -76,7 +76,7 @@ def main():
     args = ap.parse_args()
 
     kbmodel.kb(kb_root())                        # per-process costs, paid once before timing
-    explain._provenance_rules(str(kb_root()))
+    rulebook.book(kb_root()).provenance(None)
     explain.cr_rules()
     cols = ["could-produce", "land", "reflector", "why-not"]
     rows = []

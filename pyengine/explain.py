@@ -14,18 +14,22 @@ so these are the levels of the whole program read that way, whatever atom was as
 premises all have lower levels: trees are finite and well founded even through recursive rules
 (chains of Reflecting Pools), and they are the shortest ones.
 
+The engine holds only the KB rules that can fire on the snapshot and that the asked atom's
+predicate depends on (:mod:`pyengine.asp.slicing`), and what the explanation needs from the KB
+model is kept between runs (:mod:`pyengine.asp.rulebook`).
+
 ``--why-not`` evaluates, for every rule whose head unifies with the atom, the rule body against the
 answer set and reports which body literal fails: a positive premise with no matching atom (and,
 recursively, why that premise does not hold), or a negative premise ``not X`` where X holds (with
 X's own derivation tree; the atoms such trees need are grounded in a further round).
 """
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 import re
 
-from .asp import codec, kbmodel, provenance
-from .asp.driver import Engine, kb_parts, kb_root
+from .asp import codec, provenance, rulebook
+from .asp.driver import Engine, kb_root
 from .errors import InputError
 from .facts import snapshot_facts
 from .terms import render_fact
@@ -82,22 +86,6 @@ def cr_text(number, limit=160):
 
 # --- the model and its levels ---------------------------------------------------------------------
 
-@lru_cache(maxsize=64)
-def _provenance_rules(root, only=None):
-    return provenance.rules(kbmodel.kb(root), only)
-
-
-@lru_cache(maxsize=256)
-def _dependencies(root, pred):
-    """What an atom of predicate PRED (name, arity) can depend on through the KB's rules: (the ids of
-    the rules defining those predicates, the program parts holding them, whether it depends on
-    outcome_asked/1). Only these rules are given provenance twins and only these parts grounded;
-    outcome_asked/1 would ask the outcomes of every permanent's mana abilities (costly)."""
-    depends, rules = kbmodel.closure([kbmodel.kb(root)], {pred})
-    parts = ["base"] + sorted({r.part for r in rules if r.part != "base"})
-    return frozenset(r.id for r in rules), parts, ("outcome_asked", 1) in depends
-
-
 class Explainer:
     """Explanations over one snapshot's answer set. Build one, then call :meth:`run` with a
     function of the explainer: it is evaluated with the answer set open (``self.view``), and again
@@ -114,26 +102,45 @@ class Explainer:
 
     def __init__(self, snapshot, atom=None):
         root = kb_root()
-        self.program = kbmodel.kb(root)
-        self.rules = self.program.rules
+        pred = None if atom is None else (atom[0], len(atom) - 1)
+        # what the atom's predicate can depend on (the ids of the rules defining those predicates,
+        # the program parts holding them, whether it depends on outcome_asked/1): only these rules
+        # are given provenance twins and only these parts grounded (outcome_asked/1 would ask the
+        # outcomes of every permanent's mana abilities: costly); kept between runs (rulebook.py)
+        self.book = rulebook.book(root, pred)
+        parts = self.book.parts
         facts = snapshot_facts(snapshot)
-        if atom is None:
-            only, parts, outcomes = None, ["base", *kb_parts(root)], True
-        else:
-            only, parts, outcomes = _dependencies(str(root), (atom[0], len(atom) - 1))
-        if outcomes:
+        if self.book.outcomes:
             # outcome_asked/1 for every permanent: the amounts of every mana ability's outcomes
             # (mana_outcome/4, replaced_mana/4) are derived only where a question asks for them
             facts += [("outcome_asked", p.id) for p in snapshot.battlefield]
         self.inputs = set(map(tuple, facts))
-        self.input_keys = {render_fact(f) for f in self.inputs}
-        self.engine = Engine(facts, parts=parts)
-        self.engine.add_text(provenance.PART, [provenance.ROUND], _provenance_rules(str(root), only))
+        self.input_names = {f[0] for f in self.inputs}
+        # with an asked atom, the engine holds only the rules that can fire on these facts and that
+        # the atom's predicate depends on (slicing.py); a rule left out derives nothing, and
+        # neither would its provenance twin, which gringo would still pay for
+        self.engine = Engine(facts, cone=pred)
+        # atoms are read with holds/atoms (the model's look-ups), and only the provenance atoms are
+        # shown: without this the solver's output table holds every atom of the board (~0.08 s
+        # at 10,000 permanents); the shown atoms are those of the provenance part's #show either way
+        self.engine.add_text("base", [], "#show.")
+        self.engine.ground(parts=parts)
+        only = self.book.in_program(self.engine.sliced_program)
+        self.engine.add_text(provenance.PART, [provenance.ROUND], self.book.provenance(only))
         self.rounds = 0
         self.seeds = set()
         self.instances, self.elements = [], {}
         self.view = None
         self._terms = {}
+
+    @cached_property
+    def program(self):
+        """The whole KB model (kbmodel.py): --why-not reads every rule's patterns."""
+        return self.book.model()
+
+    @property
+    def rules(self):
+        return self.program.rules
 
     def run(self, fn, seeds=()):
         """FN(self) with the answer set open; SEEDS are atoms whose derivations will be needed."""
@@ -213,10 +220,15 @@ class Explainer:
     def need(self, atom):
         """Make sure the derivations of ATOM are grounded (else, a further round is needed)."""
         key = render_fact(atom)
-        if key not in self.wanted and key not in self.input_keys and self.holds(atom):
+        if key not in self.wanted and atom not in self.inputs and self.holds(atom):
             self.missing.add(atom)
             return False
         return True
+
+    def is_input(self, text):
+        """Is the atom printed as TEXT an input fact? (Only the atoms of input predicates are
+        converted: rendering every input fact took ~0.1 s at 10,000 permanents.)"""
+        return text.split("(", 1)[0] in self.input_names and self.term_atom(text) in self.inputs
 
     def holds(self, atom):
         """Is the ground atom ATOM true in the answer set?"""
@@ -224,15 +236,14 @@ class Explainer:
 
     # predicates -----------------------------------------------------------------------------
     def known_predicate(self, atom):
-        sig = (atom[0], len(atom) - 1)
-        return sig in self.program.defined or any(sig in r.defines for r in self.rules)
+        return self.book.known((atom[0], len(atom) - 1))
 
     def fact_kind(self, atom):
         """'snapshot fact' / 'card fact' / 'input fact' for an input atom."""
-        where = self.program.defined.get((atom[0], len(atom) - 1))
-        banner = where.section.lower() if where else ""
-        if where and not where.file.endswith("schema.lp"):
-            return f"hook declared in {where.file}"
+        where = self.book.declaration((atom[0], len(atom) - 1))
+        banner = where[1].lower() if where else ""
+        if where and not where[0].endswith("schema.lp"):
+            return f"hook declared in {where[0]}"
         if "snapshot" in banner:
             return "snapshot fact"
         if "card" in banner or "abilit" in banner or "compiled" in banner:
@@ -269,7 +280,7 @@ class Explainer:
             for key in [key] if key is not None else map(render_fact, self.truth.matching(self.term_atom(pat[1]))):
                 self.wanted.add(key)
                 pattern_of_atom.setdefault(key, []).append(pat)
-        buckets = {0: [a for a in self.wanted if a in self.input_keys]}
+        buckets = {0: [a for a in self.wanted if self.is_input(a)]}
         for a in buckets[0]:
             level[a] = 0
         pending = {1: zero} if zero else {}
@@ -323,7 +334,7 @@ class Explainer:
 
     # trees ----------------------------------------------------------------------------------
     def rule_info(self, rid):
-        r = self.rules[rid]
+        r = self.book.rule(rid)
         info = {"id": r.id, "cr": list(r.cr), "rulings": list(r.rulings), "source": r.source,
                 "code": r.text, "choice": r.head_kind == "choice"}
         info["text"] = {n: cr_text(n) for n in r.cr if cr_text(n)}
@@ -391,7 +402,7 @@ class Explainer:
                                 elems.append(a)
                 for a in sorted(elems, key=show_atom):
                     children.append(self.tree(a, seen, budget))
-                out["premises"].append({"aggregate": self.rules[rid].body[p[1]].text, "holds": True,
+                out["premises"].append({"aggregate": self.book.rule(rid).body_texts[p[1]], "holds": True,
                                         "elements": children})
         return out
 

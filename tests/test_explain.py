@@ -272,3 +272,39 @@ def test_only_the_parts_an_atom_depends_on_are_grounded():
     assert actions.engine.symbolic_atoms("may_be_declared", 2) == [("may_be_declared", "alice", "bears")]
     assert explain.explain(s, attack)["holds"] is True
     assert explain.explain(s, 'could_produce("forest",g)')["holds"] is True
+
+
+def test_the_engine_holds_only_what_the_asked_atom_depends_on():
+    """Issue 9: an explanation needs the derivation of one atom, not the whole board. Explaining a
+    Forest's could_produce (106.7) grounds only the rules that can fire and that could_produce/2
+    depends on (as could-produce does): not the names of the permanents (has_name/2, 201.2), which
+    the same board derives and which explain derives when asked about them. The trees are those
+    of the whole program (test_demand_driven_trees_are_those_of_the_whole_program)."""
+    s = snapshot.validate({"players": ["alice", "bob"], "battlefield": [
+        {"id": "bears", "card": "Grizzly Bears", "controller": "alice"},
+        {"id": "forest", "card": "Forest", "controller": "alice"}]})
+    atom = ("could_produce", "forest", Const("g"))
+    mana = explain.Explainer(s, atom)
+    assert mana.engine.sliced
+    assert mana.engine.symbolic_atoms("has_name", 2) == []
+    assert mana.run(lambda e: e.tree(atom), seeds=[atom])["rule"]["cr"] == ["106.7"]
+    named = explain.explain(s, 'has_name("bears","Grizzly Bears")')
+    assert named["holds"] is True and named["explanation"]["rule"]["source"].startswith("kb/")
+
+
+def test_a_warm_explanation_reads_no_kb_model(monkeypatch):
+    """What an explanation needs from the KB model (the rules an atom's predicate depends on, their
+    provenance rules, texts and tags) is kept between runs (pyengine/asp/rulebook.py): asked again,
+    explain parses no KB model and generates no provenance rule, and answers the same."""
+    from pyengine.asp import kbmodel, provenance, rulebook
+    s = snapshot.validate(POOL_PLAINS)
+    first = explain.explain(s, 'could_produce("pool",w)')
+    rulebook._BOOKS.clear()
+    rulebook._TEXTS.clear()
+
+    def refuse(*args):
+        raise AssertionError("the KB model was read")
+    monkeypatch.setattr(kbmodel, "kb", refuse)
+    monkeypatch.setattr(provenance, "rules", refuse)
+    assert explain.explain(s, 'could_produce("pool",w)') == first
+    assert first["explanation"]["rule"]["cr"] == ["106.7"]

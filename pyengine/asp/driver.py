@@ -216,7 +216,7 @@ class Engine:
     assigning externals (see the module docstring)."""
 
     def __init__(self, facts, query=None, programs=(), time_limit=DEFAULT_TIME_LIMIT, options=(),
-                 queries=(), shared=False, parts=(), slicing=True):
+                 queries=(), shared=False, parts=(), slicing=True, cone=None):
         self.root = kb_root()
         self.time_limit = time_limit
         self.timings = {}
@@ -229,7 +229,11 @@ class Engine:
         # fire on its facts, if its program is deterministic or its query reads any optimal
         # answer set (slicing.py)
         self._slicing = slicing and not programs and not options and not shared
+        # CONE, a (name, arity) predicate: an engine without a query holds only the rules the atoms
+        # of that predicate depend on (explain reads no other atom)
+        self._cone = tuple(cone) if cone and not query and not queries else None
         self.sliced = False                  # holds only the rules its answers need (slicing.py)
+        self.sliced_program = None           # the sliced program's text, if sliced
         self._loaded = set()                 # KB files loaded (those of the parts grounded so far)
         for path in programs:
             self.ctl.load(str(path))
@@ -271,14 +275,15 @@ class Engine:
             return False
         t0 = time.perf_counter()
         sliced = None
-        if first and self._slicing and len(queries) == 1:
+        if first and self._slicing and (len(queries) == 1 or (self._cone and not queries)):
             from . import slicing
             given = self._pending + facts
-            sliced = slicing.program(self.root, queries[0], new_parts,
-                                     {(f[0], len(f) - 1) for f in given}, facts=given)
+            sliced = slicing.program(self.root, queries[0] if queries else None, new_parts,
+                                     {(f[0], len(f) - 1) for f in given}, facts=given,
+                                     cone=self._cone or True)
         if sliced is not None:
             add_program(self.ctl, sliced)            # the KB's parts and the query, sliced
-            self.sliced = True
+            self.sliced, self.sliced_program = True, sliced
         elif self.shared:
             self._load_kb(new_parts)
             import clingo.ast
@@ -447,9 +452,10 @@ class Engine:
     @contextmanager
     def view(self, externals=(), query=None):
         """Solve once and keep the first answer set open for look-ups while the block runs: yields a
-        :class:`ModelView`, or raises InputError if there is no answer set. Not for a sliced
-        engine: it lacks the atoms its answers don't need."""
-        if self.sliced:
+        :class:`ModelView`, or raises InputError if there is no answer set. Not for an engine
+        sliced for a query: it lacks the atoms its answers don't need (one sliced for a CONE
+        holds every atom of the predicates that predicate depends on, and only those)."""
+        if self.sliced and not self._cone:
             raise ValueError("a sliced engine holds only the atoms its shown answers need")
         self._assign(externals, query)
         self.ctl.configuration.solve.models = 1

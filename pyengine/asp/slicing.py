@@ -37,9 +37,12 @@ which extend each answer set of the kept rules in exactly one way: the answer se
 program and of the whole correspond one to one, with the same shown atoms and the same costs. Only
 which optimal answer set the solver finds may change, which such a query does not depend on. A one-permanent could-produce grounds about 50 of the 430
 rules of its parts (the grounder pays about 50 microseconds a rule, however small the board).
-A sliced engine holds only the atoms its answers need: the driver slices only one-query engines,
-whose callers read shown atoms (explain, which reads every atom, builds an engine without a
-query).
+A sliced engine holds only the atoms its answers need: the driver slices one-query engines,
+whose callers read shown atoms, and explain's engine, which has no query but a *root predicate*
+(the asked atom's): it keeps the rules that can fire and that the atoms of that predicate depend
+on (with the constraints and externals, roots as above), so every atom the explainer looks at
+(the atom, its premises, the atoms of the rules that could derive it, recursively) is the same
+as in the whole program, and the provenance rules ground over a third fewer rules.
 
 The statements of the files (text, part, head predicates, positive and all body predicates), and
 whether the program is deterministic, are read once with clingo's parser and kept in the cache
@@ -80,11 +83,12 @@ def version():
 
 
 def program(root, query, parts, fact_preds, cone=True, facts=None):
-    """The program text of QUERY (queries/<query>.lp) and of the KB's statements in PARTS that can
-    fire when the facts have the predicates FACT_PREDS ((name, arity) pairs), by the shapes of
-    FACTS (the fact tuples, if given: shapes.py), and, with CONE, that a shown atom depends on;
-    ``#program`` directives included. None if the program is not deterministic (then load the
-    files instead).
+    """The program text of QUERY (queries/<query>.lp; None: the KB alone) and of the KB's
+    statements in PARTS that can fire when the facts have the predicates FACT_PREDS ((name, arity)
+    pairs), by the shapes of FACTS (the fact tuples, if given: shapes.py), and, with CONE, that a
+    shown atom depends on (CONE a (name, arity) predicate: that the atoms of this predicate depend
+    on, whatever is shown: explain's program, whose caller reads only such atoms); ``#program``
+    directives included. None if the program is not deterministic (then load the files instead).
 
     Kept by what it depends on (:func:`_key`: the table, FACT_PREDS, the shapes of the FACTS that
     tell rules apart) in this process and in the cache (kind ``kb-programs``), beside a summary of
@@ -97,10 +101,11 @@ def program(root, query, parts, fact_preds, cone=True, facts=None):
     if not summary["sliced"]:
         return None
     key = _key(name, summary["told"], fact_preds, facts)
+    cone = tuple(cone) if isinstance(cone, (tuple, list)) else bool(cone)
     text = _PROGRAMS.get((key, cone))
     if text is not None:
         return text
-    entry = cachedir.digest(repr((key, bool(cone))).encode("utf-8")) + ".json"
+    entry = cachedir.digest(repr((key, cone)).encode("utf-8")) + ".json"
     kept = _read(entry)
     if isinstance(kept, dict) and set(kept) == {"program"} and isinstance(kept["program"], str):
         text = kept["program"]
@@ -127,7 +132,8 @@ def _summary(root, query, parts, name):
             and all(isinstance(n, str) and isinstance(a, int) for n, a in got["told"])):
         table = _table(root, query, parts, name)
         got = {"sliced": bool(table["deterministic"]
-                              or (table["stratified"] and layout.any_optimal(root, query))),
+                              or (table["stratified"] and query is not None
+                                  and layout.any_optimal(root, query))),
                "told": sorted(map(list, shapes.told_apart(table)))}
         cachedir.write(PROGRAMS_KIND, version(), json.dumps(got).encode("utf-8"), entry)
     got["told"] = {(n, a) for n, a in got["told"]}
@@ -150,7 +156,9 @@ def _sliced(table, fact_preds, cone, facts, key):
     keep = fires(table, fact_preds)
     if facts is not None:
         keep = _refined(table, keep, facts, fact_preds, key)
-    if cone and table["hides"]:
+    if isinstance(cone, tuple):
+        keep = needed(table, keep, [cone])
+    elif cone and table["hides"]:
         keep = needed(table, keep)
     out, part = [], None
     for i in sorted(keep):
@@ -220,9 +228,9 @@ def fires(table, fact_preds):
     return out
 
 
-def needed(table, firing):
-    """Of the statements FIRING (indices), those a shown atom, an external or a constraint depends
-    on, and every statement that is not a rule."""
+def needed(table, firing, preds=()):
+    """Of the statements FIRING (indices), those a shown atom, an external, a constraint or an atom
+    of one of the predicates PREDS depends on, and every statement that is not a rule."""
     statements = table["statements"]
 
     def defines(i):
@@ -232,13 +240,13 @@ def needed(table, firing):
         return map(tuple, statements[i][4])
 
     roots = {i for i in firing if statements[i][5]}
-    _, found = cone([p for i in roots for p in reads(i)], firing, defines, reads)
+    _, found = cone([*preds, *(p for i in roots for p in reads(i))], firing, defines, reads)
     return roots | set(found)
 
 
 def _files(root, query):
-    """rules.lp, the files it includes and the query file (paths relative to ROOT), in order."""
-    return ["rules.lp"] + layout.included(root) + [f"queries/{query}.lp"]
+    """rules.lp, the files it includes and the query file, if any (paths relative to ROOT), in order."""
+    return ["rules.lp"] + layout.included(root) + ([f"queries/{query}.lp"] if query else [])
 
 
 def _table_name(root, query, parts):
