@@ -383,3 +383,23 @@ def test_actions_on_a_board_without_those_shapes_grounds_fewer_rules():
     # more than those two: every rule about a shape the board lacks (a share of the KB that shrinks as
     # the KB grows, so counted in lines: 168 of 1,347 when this was written)
     assert by_predicates.count("\n") - by_shapes.count("\n") >= 100
+
+
+def test_facts_no_kept_rule_can_read_are_left_out():
+    """A query that shows only what its #show statements name needs no fact that no rule it keeps
+    can read (shapes.facts_read): a Forest's could-produce (305.6) reads the land types of 205.3i
+    (land_type/1 reads subtype_of_type(S,land)), not kb/subtypes.lp's creature types (205.3m), which
+    were three quarters of its program; the answer is the whole program's."""
+    snap = snapshot.validate({"players": ["alice"], "battlefield": [
+        {"id": "f", "card": "Forest", "controller": "alice"}]})
+    facts = snapshot_facts(snap)
+    text = slicing.program(kb_root(), "could_produce", ["base"], {(f[0], len(f) - 1) for f in facts},
+                           facts=facts)
+    assert 'subtype_of_type("Forest",land).' in text.splitlines()
+    assert 'subtype_of_type("Elf",creature).' not in text.splitlines()
+    whole = slicing.program(kb_root(), "could_produce", ["base"], {(f[0], len(f) - 1) for f in facts},
+                            cone=False, facts=facts)
+    assert 'subtype_of_type("Elf",creature).' in whole.splitlines()
+    engine = Engine(facts, "could_produce")
+    assert engine.sliced
+    assert engine.ask([("asked", "f")]) == [[("could_produce", "f", Const("g"))]]

@@ -263,6 +263,42 @@ def refine(table, candidates, facts, fact_preds, told=None):
     return out
 
 
+def facts_read(table, keep):
+    """Of the statement indices KEEP, all but the facts (rules without a body) that no statement of
+    KEEP can read: a fact whose predicate the kept statements read only in positive body literals
+    with patterns (shapes.patterns), none of which unifies with it, adds no ground rule to them.
+    For a program that shows only what its ``#show`` statements name (a ``#show`` statement reads
+    its predicates in full), leaving it out changes no answer: kb/subtypes.lp's hundreds of
+    subtypes, say, of which a basic land's could-produce reads the land types."""
+    statements = table["statements"]
+    rules, _ = _compiled(table)
+    facts = {}                                    # predicate -> the facts of KEEP defining it
+    for i in keep:
+        st = statements[i]
+        if (i in rules and not st[4] and not st[5] and len(rules[i][0]) == 1 and len(st[2]) == 1
+                and not _vars(rules[i][0][0], set())):
+            facts.setdefault(tuple(st[2][0]), []).append(i)
+    read = {}                                     # predicate -> body patterns reading it, or None: any
+    for j in keep:
+        for sig in map(tuple, statements[j][6]):
+            if sig in facts:
+                read[sig] = None
+        for name, args in rules[j][1] if j in rules else ():
+            sig = (name, len(args))
+            if sig in facts and read.get(sig, ()) is not None:
+                read.setdefault(sig, []).append(args)
+    drop = set()
+    for sig, found in facts.items():
+        patterns = read.get(sig, [])
+        if patterns is None:
+            continue
+        for i in found:
+            fact = rules[i][0][0][1]
+            if not any(all(_unify(p, f) for p, f in zip(args, fact)) for args in patterns):
+                drop.add(i)
+    return keep - drop
+
+
 def _count(choices):
     n = 1
     for c in choices:

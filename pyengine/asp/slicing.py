@@ -159,7 +159,7 @@ def _sliced(table, fact_preds, cone, facts, key):
     if isinstance(cone, tuple):
         keep = needed(table, keep, [cone])
     elif cone and table["hides"]:
-        keep = needed(table, keep)
+        keep = shapes.facts_read(table, needed(table, keep))
     out, part = [], None
     for i in sorted(keep):
         name, text = statements[i][:2]
@@ -284,7 +284,8 @@ _TABLES = {}                # file name in the cache -> its table, as read by th
 def build(root, files, parts):
     """The statement table of FILES (relative to ROOT; each starts in part base) for PARTS:
     ``statements``: [part, text, head predicates, positive body predicates, every predicate it
-    reads, root?] of each rule or other statement in PARTS, in order (a pooled rule unpooled; the
+    reads, root?, the predicates it reads other than in a positive literal with a pattern
+    (shapes.patterns; every predicate it reads if it is not a rule)] of each rule or other statement in PARTS, in order (a pooled rule unpooled; the
     roots: constraints, rules with a head of no known predicate, and every statement that is not
     a rule: ``#show``, ``#external``, ...);
     ``always``: the predicates of externals (set by the engine); ``hides``: whether ``#show.``
@@ -330,7 +331,7 @@ def build(root, files, parts):
                         kbmodel._collect(b, set(), reads)
                 elif t not in (T.Defined, T.Definition):
                     deterministic = stratified = False   # #heuristic, #project, theory, ...
-                statements.append([part, str(s), [], [], sorted(reads), True])
+                statements.append([part, str(s), [], [], sorted(reads), True, sorted(reads)])
                 patterns.append(None)
                 continue
             for u in s.unpool():
@@ -340,7 +341,7 @@ def build(root, files, parts):
                     if kind != "choice" or u.head.ast_type != T.Aggregate:
                         stratified = False           # a disjunction, or a head this module does not know
                 defines = kbmodel._head_signatures(u.head)
-                pos, reads = set(), set()
+                pos, reads, loose, plain_pos = set(), set(), set(), 0
                 for lit in u.body:
                     plain = lit.ast_type == T.Literal and lit.atom.ast_type == T.SymbolicAtom
                     sig = kbmodel._signature(lit.atom.symbol) if plain else None
@@ -351,16 +352,22 @@ def build(root, files, parts):
                     kbmodel._collect(lit, set(), other)
                     reads |= other
                     negative = not (plain and lit.sign == clingo.ast.Sign.NoSign)
+                    plain_pos += not negative
+                    if negative:
+                        loose |= other
                     edges += [(h, b, negative) for h in defines for b in other]
                     if sig in defines:
                         loops.append((sig, u.head.atom.symbol, lit.atom.symbol, negative,
                                       plain and lit.sign == clingo.ast.Sign.Negation))
                     elif defines & other:
                         loops.append((next(iter(defines & other)), None, None, True, False))
+                pattern = shapes.patterns(u)
+                if len(pattern[1]) != plain_pos:
+                    loose |= pos                     # a positive literal without a pattern
                 # a root: a constraint, or a head whose predicate is not known (-p(X), say)
                 statements.append([part, str(u), sorted(defines), sorted(pos), sorted(reads),
-                                   kind != "atom" or not defines])
-                patterns.append(shapes.patterns(u))
+                                   kind != "atom" or not defines, sorted(loose)])
+                patterns.append(pattern)
     unique = _unique(edges, loops)
     return {"statements": statements, "always": sorted(always), "hides": hides,
             "deterministic": deterministic and unique, "stratified": stratified and unique,
