@@ -454,9 +454,10 @@ def facts(ab, mana, x=None, sacrificed=False, removed=None):
         raise Unmodelled("mana in any combination of an amount of the game: could-produce and produce "
                          "read it (produce refuses more than 12 mana); paying with it is not modelled yet",
                          designed_facts(ab, combo), affects=PAYMENT)
-    elif k == "combination" and mana.types and _amount_term(mana) in (fn("stat", Const("power")),
-                                                                       fn("stat", Const("toughness"))):
-        # "X mana in any combination of {U} and/or {R}, where X is ~'s power" (208.1, 106.1b):
+    elif k in ("combination", "any_color") and mana.types and _int(mana.amount) in (None, 1) \
+            and _self_amount(_amount_term(mana)):
+        # "X mana in any combination of {U} and/or {R}, where X is ~'s power" (208.1, 106.1b), "one
+        # mana of any color for each charge counter on ~" (each chosen on its own, 122.1):
         # counted per permanent (kb/game_amounts.lp: self_combination)
         raise Unmodelled("mana counted on the permanent itself: could-produce and produce count it; "
                          "paying with that mana is not modelled yet", designed_facts(ab, mana), affects=PAYMENT)
@@ -657,6 +658,13 @@ def game_amount_known(term):
     return False
 
 
+def _self_amount(term):
+    """True if TERM is a quantity of the ability's own permanent kb/game_amounts.lp counts for a
+    combination (self_amount/2): its power or toughness (208.1), its K counters (122.1)."""
+    return term in (fn("stat", Const("power")), fn("stat", Const("toughness"))) or (
+        isinstance(term, Fn) and term.name == "counters" and len(term.args) == 1 and game_amount_known(term))
+
+
 def combination_amount_known(term):
     """True if kb/game_amounts.lp evaluates amount term TERM as a number of mana in any combination
     (its combination_amount/2): count(you_control(F)) or greatest(S, you_control(F)) of a filter it
@@ -712,6 +720,8 @@ def _amount_term(mana, n=1):
         base = _count(mana.count[1])
     elif mana.count[0] == "for_each_counter":
         base = _counters(mana.count[1])
+    elif mana.count[0] == "for_each_counter_on_self":
+        base = fn("counters", mana.count[1])        # the K counters on the permanent itself (122.1)
     else:
         base = _expression(mana.count[1])
     if n == 1:

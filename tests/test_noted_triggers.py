@@ -1,0 +1,102 @@
+"""Mana cards whose triggers, amounts or spending effects used to be a could-produce/produce note
+(issue 11): what a permanent could produce counts any ability of it that would add mana if it resolved
+now (106.7), an intervening "if" included (603.4); what the mana does to the spell it pays for is shown
+by produce (106.6). Real cards, Oracle text as printed, defined inline (never read from a corpus)."""
+
+from helpers import board, run_cli, strict
+
+RATTLECLAW = {"name": "Rattleclaw Mystic", "type": "Creature — Human Shaman", "mana_cost": "{1}{G}", "power": "2",
+              "toughness": "1", "text": "{T}: Add {G}, {U}, or {R}.\nMorph {2} (You may cast this card face down as a "
+                                        "2/2 creature for {3}. Turn it face up any time for its morph cost.)\n"
+                                        "When this creature is turned face up, add {G}{U}{R}."}
+BRANCH = {"name": "Branch of Vitu-Ghazi", "type": "Land",
+          "text": "{T}: Add {C}.\nDisguise {3} (You may cast this card face down for {3} as a 2/2 creature with ward "
+                  "{2}. Turn it face up any time for its disguise cost.)\nWhen this land is turned face up, add two "
+                  "mana of any one color. Until end of turn, you don't lose this mana as steps and phases end."}
+
+
+def test_turned_face_up_trigger_adds_mana_it_could_produce(tmp_path):
+    """Branch of Vitu-Ghazi: "When this land is turned face up, add two mana of any one color." triggers on
+    turning face up (708.8), so it is no mana ability (605.1b), but it is an ability of the permanent that
+    would add mana if it resolved: the face-up land could produce every color besides its {C} (106.7).
+    Tapping it still adds only {C} (produce reads mana abilities only). A face-down one has no abilities
+    (708.2): nothing."""
+    s = board(tmp_path, [BRANCH, RATTLECLAW],
+              [("branch", "Branch of Vitu-Ghazi", "alice"), ("mystic", "Rattleclaw Mystic", "alice"),
+               ("hidden", "Branch of Vitu-Ghazi", "alice", {"face_down": "disguise"})])
+    could = strict(["could-produce", s])
+    assert could["branch"] == ["B", "C", "G", "R", "U", "W"]
+    assert could["mystic"] == ["G", "R", "U"]
+    assert could["hidden"] == []
+    assert strict(["produce", s, "branch"])["amounts"] == [{"C": 1}]
+    code, _, err = run_cli(["--strict", "apply", s, "activate", "branch", "--ability", "1"])
+    assert code == 3 and "turned face up" in err          # resolving the trigger is not carried out
+
+
+RELIC = {"name": "Coalition Relic", "type": "Artifact", "mana_cost": "{3}",
+         "text": "{T}: Add one mana of any color.\n{T}: Put a charge counter on this artifact.\nAt the beginning of "
+                 "your first main phase, remove all charge counters from this artifact. Add one mana of any color "
+                 "for each charge counter removed this way."}
+BOTTLE = {"name": "Ventifact Bottle", "type": "Artifact", "mana_cost": "{3}",
+          "text": "{X}{1}, {T}: Put X charge counters on this artifact. Activate only as a sorcery.\nAt the beginning "
+                  "of your first main phase, if this artifact has a charge counter on it, tap it and remove all "
+                  "charge counters from it. Add {C} for each charge counter removed this way."}
+
+
+def test_mana_for_each_counter_removed_by_the_trigger(tmp_path):
+    """Ventifact Bottle: the intervening "if this artifact has a charge counter on it" (603.4) is checked as
+    the ability resolves; then the counters removed this way are those it had (608.2c), one {C} each: with
+    two charge counters it could produce {C}, with none nothing (106.7)."""
+    s = board(tmp_path, [BOTTLE], [("b2", "Ventifact Bottle", "alice", {"counters": {"charge": 2}}),
+                                   ("b0", "Ventifact Bottle", "alice")])
+    could = strict(["could-produce", s])
+    assert could["b2"] == ["C"] and could["b0"] == []
+
+
+def test_one_mana_of_any_color_for_each_counter_removed(tmp_path):
+    """Coalition Relic's trigger adds one mana of any color for each charge counter removed (each of its own
+    color, 106.1b); with no counter it adds none. Its mana ability already adds any color, so the trigger is
+    checked on a board where the Relic lost nothing of that: the trigger alone is what the test adds, seen
+    through the line no longer being a note (--strict) and the colors staying all five."""
+    s = board(tmp_path, [RELIC], [("relic", "Coalition Relic", "alice", {"counters": {"charge": 2}})])
+    assert strict(["could-produce", s])["relic"] == ["B", "G", "R", "U", "W"]
+    assert strict(["produce", s, "relic", "--ability", "1"])["amounts"] == [
+        {"B": 1}, {"G": 1}, {"R": 1}, {"U": 1}, {"W": 1}]
+
+
+GOGGLES = {"name": "Pyromancer's Goggles", "type": "Legendary Artifact", "mana_cost": "{5}",
+           "text": "{T}: Add {R}. When that mana is spent to cast a red instant or sorcery spell, copy that spell "
+                   "and you may choose new targets for the copy."}
+WELLSPRING = {"name": "Primal Wellspring", "type": "Land",
+              "text": "{T}: Add one mana of any color. When that mana is spent to cast an instant or sorcery spell, "
+                      "copy that spell and you may choose new targets for the copy."}
+ATTENDANT = {"name": "Animal Attendant", "type": "Creature — Human Citizen", "mana_cost": "{1}{G}", "power": "2",
+             "toughness": "2",
+             "text": "{T}: Add one mana of any color. If that mana is spent to cast a non-Human creature spell, that "
+                     "creature enters with an additional +1/+1 counter on it."}
+
+
+def test_what_the_mana_does_to_the_spell_it_pays_for(tmp_path):
+    """Pyromancer's Goggles, Primal Wellspring: "When that mana is spent to cast ..., copy that spell" is a
+    delayed trigger of the mana (603.7c, 707.10): the mana is what it is, the effect on the spell is shown by
+    produce (106.6) and only apply (which casts without it) has a note. "a red instant or sorcery spell" is a
+    red instant or a red sorcery (the ruling of Pyromancer's Goggles: a blue instant is not copied). Animal
+    Attendant: "If that mana is spent to cast a non-Human creature spell, that creature enters with an
+    additional +1/+1 counter on it" (614.1c)."""
+    s = board(tmp_path, [GOGGLES, WELLSPRING, ATTENDANT],
+              [("goggles", "Pyromancer's Goggles", "alice"), ("well", "Primal Wellspring", "alice"),
+               ("attendant", "Animal Attendant", "alice")])
+    out = strict(["produce", s, "goggles"])
+    assert out["amounts"] == [{"R": 1}]
+    assert [(e["spell"], e["effect"]) for e in out["spend_effects"]] == [
+        ("or(and(color(r),instant),and(color(r),sorcery))", "copy_spell")]
+    out = strict(["produce", s, "well"])
+    assert [(e["spell"], e["effect"]) for e in out["spend_effects"]] == [("or(instant,sorcery)", "copy_spell")]
+    out = strict(["produce", s, "attendant"])
+    assert [(e["spell"], e["effect"]) for e in out["spend_effects"]] == [
+        ('and(non(subtype("Human")),creature)', 'enters_with_counters("+1/+1",1)')]
+    assert strict(["could-produce", s]) == {"attendant": ["B", "G", "R", "U", "W"], "goggles": ["R"],
+                                            "well": ["B", "G", "R", "U", "W"]}
+    assert run_cli(["--strict", "actions", s])[0] == 0
+    code, _, err = run_cli(["--strict", "apply", s, "activate", "goggles", "--ability", "1"])
+    assert code == 3 and "Pyromancer's Goggles" in err
