@@ -100,3 +100,16 @@ def test_what_the_mana_does_to_the_spell_it_pays_for(tmp_path):
     assert run_cli(["--strict", "actions", s])[0] == 0
     code, _, err = run_cli(["--strict", "apply", s, "activate", "goggles", "--ability", "1"])
     assert code == 3 and "Pyromancer's Goggles" in err
+
+
+VENDORS = {"name": "Stadium Vendors", "type": "Creature — Goblin", "mana_cost": "{3}{R}", "power": "3", "toughness": "3",
+           "text": "When this creature enters, choose a player. That player adds two mana of any one color they "
+                   "choose."}
+
+
+def test_mana_of_any_one_color_the_chosen_player_chooses(tmp_path):
+    """Stadium Vendors: "That player adds two mana of any one color they choose." (106.3: the player who adds
+    it chooses its color): an enters trigger (no mana ability, 605.1b) whose mana could be of any color
+    (106.7); resolving it is a note for apply only."""
+    s = board(tmp_path, [VENDORS], [("vendors", "Stadium Vendors", "alice")])
+    assert strict(["could-produce", s])["vendors"] == ["B", "G", "R", "U", "W"]

@@ -243,7 +243,8 @@ def of_produced(p):
         return Mana("any_color", amount=args[0], types=COLORS)
     if k == "mana_commander_identity":
         return Mana("commander_identity", amount=args[0])
-    if k == "mana_any_one_color":
+    if k in ("mana_any_one_color", "mana_any_color_they_choose"):
+        # "That player adds two mana of any one color they choose": the player who adds it chooses (106.3)
         return Mana("any_one_color", amount=args[0], types=COLORS)
     if k == "mana_color_among":
         return Mana("color_among", amount=args[0], scope=args[1])
