@@ -113,3 +113,20 @@ def test_mana_of_any_one_color_the_chosen_player_chooses(tmp_path):
     (106.7); resolving it is a note for apply only."""
     s = board(tmp_path, [VENDORS], [("vendors", "Stadium Vendors", "alice")])
     assert strict(["could-produce", s])["vendors"] == ["B", "G", "R", "U", "W"]
+
+
+TESAK = {"name": "Tesak, Judith's Hellhound", "type": "Legendary Creature — Elemental Dog", "mana_cost": "{4}{R}",
+         "power": "3", "toughness": "3",
+         "text": "Unleash (You may have this creature enter with a +1/+1 counter on it. It can't block as long as it "
+                 "has a +1/+1 counter on it.)\nOther Dogs you control have unleash.\nCreatures you control with "
+                 "counters on them have haste.\nWhenever Tesak attacks, add {R} for each attacking creature."}
+
+
+def test_mana_for_each_attacking_creature_of_an_attack_trigger(tmp_path):
+    """Tesak: "Whenever Tesak attacks, add {R} for each attacking creature." It triggers as Tesak is
+    declared as an attacker (508.1, 508.3a), so at least Tesak is attacking: if it resolved it would add
+    some {R} (106.7), though the snapshot (before attackers are declared) has no attacking creature."""
+    s = board(tmp_path, [TESAK], [("tesak", "Tesak, Judith's Hellhound", "alice")])
+    code, out, err = run_cli(["could-produce", s, "--json"])
+    assert code == 0 and out["tesak"] == ["R"]
+    assert "Whenever Tesak attacks" not in err

@@ -70,14 +70,16 @@ def _producer(subject):
         or (subject.quantity == ir.Quantity("the") and subject.groups == _ACTIVE_PLAYER))
 
 
-def ability_mana(ctx, sentences, event=False, intervening=False):
+def ability_mana(ctx, sentences, event=False, intervening=False, attack=False):
     """(facts, reason): the mana facts of an ability that is not a mana ability whose effect adds
     mana the KB models (see the module doc), or (None, why not). The one sentence that adds mana
     may come after others that neither add nor change mana ("You gain 2 life. Add {U}, {R}, or
     {W}."): the instructions are followed in the order written (608.2c) and the mana is added.
     EVENT is true for a trigger whose event has a quantity of at least one (:func:`positive_event`):
     "add that much {G}" adds some of that mana. INTERVENING is true for a triggered ability: an "if"
-    leading its first sentence is an intervening "if" (603.4), checked for the whole effect."""
+    leading its first sentence is an intervening "if" (603.4), checked for the whole effect. ATTACK is
+    true for a trigger on its own permanent attacking (:func:`self_attacks`): "for each attacking
+    creature" counts that one at least."""
     if not sentences:
         return None, "no effect"
     adding = [s for s in sentences if affects.changes_mana(s)]
@@ -106,6 +108,8 @@ def ability_mana(ctx, sentences, event=False, intervening=False):
     if mana is None or mana.kind == "other":
         return None, "mana of this kind is not modelled"
     counted = mana_ir.event_facts(ctx.ab, mana) if event else None
+    if counted is None and attack:
+        counted = mana_ir.attack_facts(ctx.ab, mana)
     facts, reason = (counted, "") if counted is not None else _facts(ctx.ab, mana)
     return (facts + [("resolve_if", ctx.ab, gate)] if facts and gate is not None else facts), reason
 
@@ -147,6 +151,13 @@ def positive_event(trigger):
         and c.subject.quantity == ir.Quantity("or more", ir.Number(1))
 
 
+def self_attacks(trigger):
+    """True for "Whenever ~ attacks" (508.3a: it triggers as ~ is declared as an attacker)."""
+    return trigger.word == "whenever" and len(trigger.clauses) == 1 and isinstance(trigger.clauses[0], ir.Clause) \
+        and is_self(trigger.clauses[0].subject) and trigger.clauses[0].verb_name == "attacks" \
+        and not trigger.clauses[0].tails and not trigger.clauses[0].aux
+
+
 def _facts(ab, mana):
     try:
         facts = mana_ir.facts(ab, mana)
@@ -184,7 +195,8 @@ def triggered(ctx, a):
     raises Unmodelled with its facts (a note for `apply` only). Returns None if A is not one."""
     if affects.mana_trigger(a.trigger) or not affects.adds_mana_itself(a.effect):
         return None                     # a trigger on mana or tapping: 605.1b may make it a mana ability
-    facts, reason = ability_mana(ctx, a.effect, event=positive_event(a.trigger), intervening=True)
+    facts, reason = ability_mana(ctx, a.effect, event=positive_event(a.trigger), intervening=True,
+                                 attack=self_attacks(a.trigger))
     if facts is None:
         raise Unmodelled(reason)
     raise Unmodelled("a triggered ability that is not a mana ability (605.1b): could-produce counts "

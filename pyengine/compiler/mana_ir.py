@@ -558,6 +558,21 @@ _THAT_MUCH = ir.Node("that_much", ("that much",))
 EVENT = Const("event")
 
 
+ATTACKERS = Const("attackers")
+_ATTACKING_CREATURE = ir.Obj(None, None, ((ir.Char("status", "attacking"), ir.Char("card_type", "creature")),))
+
+
+def attack_facts(ab, mana):
+    """"Whenever ~ attacks, add {R} for each attacking creature": one mana of one type for each
+    attacking creature, at least the one whose attack triggered the ability (508.1, 508.3a): amount
+    term attackers, given only for a trigger on its own permanent attacking (lower_loyalty_chapter);
+    None for other mana."""
+    if mana.kind == "fixed" and mana.count == ("for_each", _ATTACKING_CREATURE) and not mana.additional \
+            and len(mana.options) == 1 and len(mana.options[0]) == 1 and mana.options[0][0][1] == 1:
+        return [("mana_amount", ab, 1, Const(mana.options[0][0][0]), ATTACKERS)]
+    return None
+
+
 def event_facts(ab, mana):
     """The facts of mana as much as the quantity of the event that triggered the ability ("add that
     much {G}", "twice that much {G}", "that much mana of any one color", "that much mana in any
