@@ -78,7 +78,7 @@ ATTENDANT = {"name": "Animal Attendant", "type": "Creature — Human Citizen", "
 
 def test_what_the_mana_does_to_the_spell_it_pays_for(tmp_path):
     """Pyromancer's Goggles, Primal Wellspring: "When that mana is spent to cast ..., copy that spell" is a
-    delayed trigger of the mana (603.7c, 707.10): the mana is what it is, the effect on the spell is shown by
+    delayed trigger of the mana (603.7a, 707.10): the mana is what it is, the effect on the spell is shown by
     produce (106.6) and only apply (which casts without it) has a note. "a red instant or sorcery spell" is a
     red instant or a red sorcery (the ruling of Pyromancer's Goggles: a blue instant is not copied). Animal
     Attendant: "If that mana is spent to cast a non-Human creature spell, that creature enters with an
@@ -130,3 +130,50 @@ def test_mana_for_each_attacking_creature_of_an_attack_trigger(tmp_path):
     code, out, err = run_cli(["could-produce", s, "--json"])
     assert code == 0 and out["tesak"] == ["R"]
     assert "Whenever Tesak attacks" not in err
+
+
+CHANDRA = {"name": "Chandra, Bold Pyromancer", "type": "Legendary Planeswalker — Chandra", "mana_cost": "{4}{R}{R}",
+           "loyalty": "5",
+           "text": "[+1]: Add {R}{R}. Chandra deals 2 damage to target player.\n[−3]: Chandra deals 3 damage to target "
+                   "creature or planeswalker.\n[−7]: Chandra deals 10 damage to target player and each creature and "
+                   "planeswalker they control."}
+
+
+def test_loyalty_ability_with_a_target_player_could_produce_its_mana(tmp_path):
+    """Chandra, Bold Pyromancer: "[+1]: Add {R}{R}. Chandra deals 2 damage to target player." is no mana
+    ability (605.1a); it is activated and resolves only with a legal target (601.2c, 608.2b), and a player
+    always is one (115.1; hexproof stops only opponents, 702.11c): Chandra could produce {R} (106.7).
+    Activating it is not modelled: a note for actions."""
+    s = board(tmp_path, [CHANDRA], [("chandra", "Chandra, Bold Pyromancer", "alice", {"counters": {"loyalty": 5}})])
+    assert strict(["could-produce", s])["chandra"] == ["R"]
+    code, _, err = run_cli(["--strict", "actions", s, "--json"])
+    assert code == 3 and "[+1]: Add {R}{R}" in err
+
+
+ASHLING = {"name": "Ashling, Rekindled // Ashling, Rimebound", "layout": "transform", "faces": [
+    {"name": "Ashling, Rekindled", "mana_cost": "{1}{R}", "type": "Legendary Creature — Elemental Sorcerer",
+     "power": "1", "toughness": "3",
+     "text": "Whenever this creature enters or transforms into Ashling, Rekindled, you may discard a card. If you "
+             "do, draw a card.\nAt the beginning of your first main phase, you may pay {U}. If you do, transform "
+             "Ashling."},
+    {"name": "Ashling, Rimebound", "type": "Legendary Creature — Elemental Wizard", "power": "1", "toughness": "3",
+     "text": "Whenever this creature transforms into Ashling, Rimebound and at the beginning of your first main "
+             "phase, add two mana of any one color. Spend this mana only to cast spells with mana value 4 or "
+             "greater.\nAt the beginning of your first main phase, you may pay {R}. If you do, transform Ashling."}]}
+
+
+def test_trigger_on_two_events_that_adds_mana():
+    """Ashling, Rimebound: "Whenever this creature transforms into Ashling, Rimebound and at the beginning of
+    your first main phase, add two mana of any one color." triggers on either event (603.2), neither about
+    mana: no mana ability (605.1b); whichever triggered it, it adds two mana of one color, which counts in
+    what the permanent could produce (106.7). Only resolving it (apply) is a note."""
+    from pyengine import cardlib
+    from pyengine.compiler import compile_card
+    from pyengine.terms import render_fact
+    compiled = compile_card(cardlib.parse_card(ASHLING))
+    facts = {render_fact(f) for f in compiled.facts}
+    ab = 'ab("Ashling, Rimebound",1)'
+    assert {f"triggered({ab})", f"trigger_mana({ab})"} | {f"mana_option({ab},{o},{c},2)" for o, c in
+                                                           enumerate("wubrg", 1)} <= facts
+    note = next(n for n in compiled.not_modelled if n.card == "Ashling, Rimebound" and n.line == 1)
+    assert note.affects == frozenset({"apply"})

@@ -527,6 +527,7 @@ def triggered(ctx, a):
     when only its effect is not modelled)."""
     t = a.trigger
     if several_events(t):
+        trigger_mana(ctx, a)            # 106.7: the mana it adds, whichever event triggered it
         raise Unmodelled("a trigger on several kinds of events is not modelled")
     for matcher in (_mana_trigger, _becomes_tapped, _modified_dies_manifest, _turned_face_up):
         facts = matcher(ctx, t, a.effect)

@@ -70,7 +70,7 @@ def _producer(subject):
         or (subject.quantity == ir.Quantity("the") and subject.groups == _ACTIVE_PLAYER))
 
 
-def ability_mana(ctx, sentences, event=False, intervening=False, attack=False):
+def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, loyal=False):
     """(facts, reason): the mana facts of an ability that is not a mana ability whose effect adds
     mana the KB models (see the module doc), or (None, why not). The one sentence that adds mana
     may come after others that neither add nor change mana ("You gain 2 life. Add {U}, {R}, or
@@ -79,7 +79,8 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False):
     "add that much {G}" adds some of that mana. INTERVENING is true for a triggered ability: an "if"
     leading its first sentence is an intervening "if" (603.4), checked for the whole effect. ATTACK is
     true for a trigger on its own permanent attacking (:func:`self_attacks`): "for each attacking
-    creature" counts that one at least."""
+    creature" counts that one at least. LOYAL is true for a loyalty ability: one whose only required
+    targets are "target player" counts while a player can be targeted (kb/ability_mana.lp)."""
     if not sentences:
         return None, "no effect"
     adding = [s for s in sentences if affects.changes_mana(s)]
@@ -97,7 +98,8 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False):
     clause = _add_clause(first)
     if clause is None or len(adding) != 1:
         return None, "not modelled" if clause is None else "what follows changes the mana and is not modelled"
-    if required_targets(sentences):
+    targeted = required_targets(sentences)
+    if targeted and not (loyal and _targets_players_only(sentences)):
         return None, "an ability with a target adds mana only if it resolves (608.2b): not modelled"
     mana = mana_ir.of_sentence(ir.Sentence((), (clause,), (), first.tail, first.kind))
     if mana is not None and mana.count is not None and mana.count[0] == "removed" and mana.count[2] == 0 \
@@ -111,6 +113,9 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False):
     if counted is None and attack:
         counted = mana_ir.attack_facts(ctx.ab, mana)
     facts, reason = (counted, "") if counted is not None else _facts(ctx.ab, mana)
+    if facts and targeted:
+        # 601.2c, 608.2b: it is activated, and resolves, only with a legal target (kb/ability_mana.lp)
+        facts = facts + [("ability_targets", ctx.ab), ("target_requirement", ctx.ab, Const("player"))]
     return (facts + [("resolve_if", ctx.ab, gate)] if facts and gate is not None else facts), reason
 
 
@@ -151,6 +156,17 @@ def positive_event(trigger):
         and c.subject.quantity == ir.Quantity("or more", ir.Number(1))
 
 
+_TARGET_PLAYER = ir.Obj(None, None, ((ir.Char("noun", "target"), ir.Char("noun", "player")),))
+
+
+def _targets_players_only(sentences):
+    """True if every target SENTENCES name is "target player" (115.1)."""
+    nouns = [y for y in ir.walk(sentences) if isinstance(y, ir.Char) and y.kind == "noun"
+             and y.value in ("target", "targets")]
+    players = [y for y in ir.walk(sentences) if y == _TARGET_PLAYER]
+    return bool(players) and len(nouns) == len(players)
+
+
 def self_attacks(trigger):
     """True for "Whenever ~ attacks" (508.3a: it triggers as ~ is declared as an attacker)."""
     return trigger.word == "whenever" and len(trigger.clauses) == 1 and isinstance(trigger.clauses[0], ir.Clause) \
@@ -181,7 +197,7 @@ def _cost_amount(term):
 
 def loyalty(ctx, a):
     """The facts of a loyalty ability A; raises Unmodelled (with the facts the KB reads) always."""
-    facts, _ = ability_mana(ctx, a.effect)
+    facts, _ = ability_mana(ctx, a.effect, loyal=True)
     if facts:
         raise Unmodelled("a loyalty ability is not a mana ability (605.1a): could-produce counts its mana "
                          "(106.7); activating it (606.3) is not modelled",

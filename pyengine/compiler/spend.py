@@ -32,7 +32,7 @@ A rider (``mana_spend_rider(Ab,F,E)``): if the mana is spent to cast a spell mat
 to that spell: ``cant_be_countered``, ``haste`` (until end of turn), ``haste_permanent``,
 ``enters_with_counters("+1/+1",1)`` (the permanent it becomes enters with an additional counter);
 "If that mana is spent on ..." or "... spent to cast ...". "When that mana is spent to cast <F> spell,
-..." (a delayed trigger of the mana, 603.7c): ``copy_spell`` ("copy that spell and you may choose new
+..." (a delayed trigger of the mana, 603.7a): ``copy_spell`` ("copy that spell and you may choose new
 targets for the copy", 707.10), ``scry(N)`` (701.22).
 """
 
@@ -408,7 +408,7 @@ _NEW_TARGETS = ir.Clause(ir.Ref("you"), "may", ir.Verb("choose", (
 
 
 def _when_spent(clauses):
-    """E of "When that mana is spent to cast <F> spell, E" (603.7c: a delayed trigger on casting that
+    """E of "When that mana is spent to cast <F> spell, E" (603.7a: a delayed trigger on casting that
     spell): ``copy_spell`` for "copy that spell and you may choose new targets for the copy" (707.10,
     707.10c), ``scry(N)`` for "scry N" (701.22); None for anything else."""
     if len(clauses) == 2 and isinstance(clauses[0], ir.Clause) and clauses[0].subject is None \
