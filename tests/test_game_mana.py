@@ -4,6 +4,7 @@ instructions (606, 106.7), amounts counted on the board (107.3, 608.2h). Real ca
 printed, defined inline (never read from a corpus)."""
 
 from helpers import board, run_cli, strict
+from pyengine.terms import Fn
 
 SIMIAN_SPIRIT_GUIDE = {"name": "Simian Spirit Guide", "mana_cost": "{2}{R}", "type": "Creature — Ape Spirit",
                        "power": "2", "toughness": "2", "text": "Exile this card from your hand: Add {R}."}
@@ -90,14 +91,16 @@ def test_loyalty_abilities_that_add_mana_among_other_instructions(tmp_path):
     assert could["narset"] == ["R", "U", "W"]
     assert could["chandra"] == ["R"]
     assert could["xen"] == ["G", "R"] and could["xen_bob"] == []
-    # an intervening "if" (603.4) before the mana still keeps it out (Ventifact Bottle): a note
+    # an intervening "if" (603.4) leading the effect is checked for all of it as it resolves (Ventifact
+    # Bottle): the mana counts while the condition holds, the line is a note for apply only
     from pyengine import cardlib
     from pyengine.compiler import compile_card
     bottle = compile_card(cardlib.parse_card({"name": "Ventifact Bottle", "type": "Artifact", "mana_cost": "{3}",
         "text": "{X}{1}, {T}: Put X charge counters on this artifact. Activate only as a sorcery.\nAt the beginning "
                 "of your first main phase, if this artifact has a charge counter on it, tap it and remove all charge "
                 "counters from it. Add {C} for each charge counter removed this way."}))
-    assert "could-produce" in bottle.not_modelled[-1].affects
+    assert bottle.not_modelled[-1].affects == frozenset({"apply"})
+    assert ("resolve_if", Fn("ab", ("Ventifact Bottle", 2)), Fn("self_has_counter", ("charge",))) in bottle.facts
 
 
 AUTOGENERATOR = {"name": "Empowered Autogenerator", "type": "Artifact", "mana_cost": "{4}",

@@ -11,7 +11,8 @@ import re
 
 from ..terms import Const, fn
 from . import gates, ir, lower_designed, mana_ir
-from .lower_loyalty_chapter import triggered as trigger_mana
+from .affects import adds_mana_itself
+from .lower_loyalty_chapter import ability_mana, triggered as trigger_mana
 from .lower_changes import attached_changes
 from .lower_types import self_types
 from .shapes import Unmodelled, controller_phrase, counters, int_of, is_self, kb_filter, targets
@@ -526,6 +527,7 @@ def triggered(ctx, a):
     when only its effect is not modelled)."""
     t = a.trigger
     if several_events(t):
+        trigger_mana(ctx, a)            # 106.7: the mana it adds, whichever event triggered it
         raise Unmodelled("a trigger on several kinds of events is not modelled")
     for matcher in (_mana_trigger, _becomes_tapped, _modified_dies_manifest, _turned_face_up):
         facts = matcher(ctx, t, a.effect)
@@ -628,5 +630,15 @@ def _turned_face_up(ctx, t, effect):
         return None
     if c.verb != ir.Verb("passive", (ir.Node("be_word", ("is",)), "turned face up")):
         return None
+    facts = [("turned_face_up_trigger", ctx.ab)]
+    if effect and adds_mana_itself(effect):
+        # 605.1b: it triggers on turning face up, so it is no mana ability; 106.7: what it would
+        # add if it resolved now counts in what the permanent could produce (kb/ability_mana.lp)
+        mana, _ = ability_mana(ctx, effect)
+        if mana:
+            raise Unmodelled("the turned-face-up trigger is not a mana ability (605.1b): could-produce counts "
+                             "its mana (106.7); resolving it is not modelled",
+                             facts + [("triggered", ctx.ab), ("trigger_mana", ctx.ab), *mana],
+                             affects=frozenset({"apply"}))
     raise Unmodelled("the effect of the turned-face-up trigger is not modelled (the trigger "
-                     "itself is)", [("turned_face_up_trigger", ctx.ab)])
+                     "itself is)", facts)

@@ -34,7 +34,7 @@ from dataclasses import replace
 from ..terms import Const
 from . import affects, conditions, ir, mana_ir
 from .affects import PAYMENT
-from .shapes import Unmodelled, required_targets
+from .shapes import Unmodelled, is_self, required_targets
 
 LOYALTY_AFFECTS = frozenset({"actions", "apply", "show"})
 TRIGGER_AFFECTS = frozenset({"apply"})
@@ -70,21 +70,26 @@ def _producer(subject):
         or (subject.quantity == ir.Quantity("the") and subject.groups == _ACTIVE_PLAYER))
 
 
-def ability_mana(ctx, sentences, event=False):
+def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, loyal=False):
     """(facts, reason): the mana facts of an ability that is not a mana ability whose effect adds
     mana the KB models (see the module doc), or (None, why not). The one sentence that adds mana
     may come after others that neither add nor change mana ("You gain 2 life. Add {U}, {R}, or
     {W}."): the instructions are followed in the order written (608.2c) and the mana is added.
     EVENT is true for a trigger whose event has a quantity of at least one (:func:`positive_event`):
-    "add that much {G}" adds some of that mana."""
+    "add that much {G}" adds some of that mana. INTERVENING is true for a triggered ability: an "if"
+    leading its first sentence is an intervening "if" (603.4), checked for the whole effect. ATTACK is
+    true for a trigger on its own permanent attacking (:func:`self_attacks`): "for each attacking
+    creature" counts that one at least. LOYAL is true for a loyalty ability: one whose only required
+    targets are "target player" counts while a player can be targeted (kb/ability_mana.lp)."""
     if not sentences:
         return None, "no effect"
     adding = [s for s in sentences if affects.changes_mana(s)]
     first = adding[0] if adding else sentences[0]
-    gate = _gate(first) if first is sentences[0] else None
+    gate = _gate(sentences[0]) if first is sentences[0] or intervening else None
     if gate is not None:
-        first = replace(first, leads=())
-        sentences = (first,) + tuple(sentences[1:])
+        head = replace(sentences[0], leads=())
+        first = head if first is sentences[0] else first
+        sentences = (head,) + tuple(sentences[1:])
     upto = sentences[:sentences.index(first) + 1]
     if any(isinstance(lead, ir.Node) and lead.kind == "lead_if" for s in upto for lead in s.leads):
         # an intervening "if" (603.4) leads the first sentence; any "if" up to the mana may stop it
@@ -93,14 +98,39 @@ def ability_mana(ctx, sentences, event=False):
     clause = _add_clause(first)
     if clause is None or len(adding) != 1:
         return None, "not modelled" if clause is None else "what follows changes the mana and is not modelled"
-    if required_targets(sentences):
+    targeted = required_targets(sentences)
+    if targeted and not (loyal and _targets_players_only(sentences)):
         return None, "an ability with a target adds mana only if it resolves (608.2b): not modelled"
     mana = mana_ir.of_sentence(ir.Sentence((), (clause,), (), first.tail, first.kind))
+    if mana is not None and mana.count is not None and mana.count[0] == "removed" and mana.count[2] == 0 \
+            and any(_removes_all(s, mana.count[1]) for s in upto[:-1]):
+        # 608.2c: "Remove all K counters from ~. Add {C} for each K counter removed this way": as many
+        # as it had as the ability began to resolve, the counters on it now (122.1)
+        mana = mana.counted(("for_each_counter_on_self", mana.count[1]))
     if mana is None or mana.kind == "other":
         return None, "mana of this kind is not modelled"
     counted = mana_ir.event_facts(ctx.ab, mana) if event else None
+    if counted is None and attack:
+        counted = mana_ir.attack_facts(ctx.ab, mana)
     facts, reason = (counted, "") if counted is not None else _facts(ctx.ab, mana)
+    if facts and targeted:
+        # 601.2c, 608.2b: it is activated, and resolves, only with a legal target (kb/ability_mana.lp)
+        facts = facts + [("ability_targets", ctx.ab), ("target_requirement", ctx.ab, Const("player"))]
     return (facts + [("resolve_if", ctx.ab, gate)] if facts and gate is not None else facts), reason
+
+
+def _removes_all(sentence, kind):
+    """True if SENTENCE removes every KIND counter from the ability's own permanent: "remove all
+    charge counters from ~" (or "from it", "it" being the "~" its intervening "if" names)."""
+    for c in sentence.clauses:
+        if not isinstance(c, ir.Clause) or c.verb_name != "remove_counters" or c.subject is not None or c.aux:
+            continue
+        args = c.verb.args
+        if len(args) >= 3 and args[1] == ir.Node("counters_phrase", (
+                ir.Node("counter_quantity", ("all",)), ir.Node("counter_kind", (kind,)), "counter")) \
+                and ((len(args) == 4 and args[2] == "from" and is_self(args[3])) or args[2:] == ("from it",)):
+            return True
+    return False
 
 
 def _gate(sentence):
@@ -126,6 +156,24 @@ def positive_event(trigger):
         and c.subject.quantity == ir.Quantity("or more", ir.Number(1))
 
 
+_TARGET_PLAYER = ir.Obj(None, None, ((ir.Char("noun", "target"), ir.Char("noun", "player")),))
+
+
+def _targets_players_only(sentences):
+    """True if every target SENTENCES name is "target player" (115.1)."""
+    nouns = [y for y in ir.walk(sentences) if isinstance(y, ir.Char) and y.kind == "noun"
+             and y.value in ("target", "targets")]
+    players = [y for y in ir.walk(sentences) if y == _TARGET_PLAYER]
+    return bool(players) and len(nouns) == len(players)
+
+
+def self_attacks(trigger):
+    """True for "Whenever ~ attacks" (508.3a: it triggers as ~ is declared as an attacker)."""
+    return trigger.word == "whenever" and len(trigger.clauses) == 1 and isinstance(trigger.clauses[0], ir.Clause) \
+        and is_self(trigger.clauses[0].subject) and trigger.clauses[0].verb_name == "attacks" \
+        and not trigger.clauses[0].tails and not trigger.clauses[0].aux
+
+
 def _facts(ab, mana):
     try:
         facts = mana_ir.facts(ab, mana)
@@ -149,7 +197,7 @@ def _cost_amount(term):
 
 def loyalty(ctx, a):
     """The facts of a loyalty ability A; raises Unmodelled (with the facts the KB reads) always."""
-    facts, _ = ability_mana(ctx, a.effect)
+    facts, _ = ability_mana(ctx, a.effect, loyal=True)
     if facts:
         raise Unmodelled("a loyalty ability is not a mana ability (605.1a): could-produce counts its mana "
                          "(106.7); activating it (606.3) is not modelled",
@@ -163,7 +211,8 @@ def triggered(ctx, a):
     raises Unmodelled with its facts (a note for `apply` only). Returns None if A is not one."""
     if affects.mana_trigger(a.trigger) or not affects.adds_mana_itself(a.effect):
         return None                     # a trigger on mana or tapping: 605.1b may make it a mana ability
-    facts, reason = ability_mana(ctx, a.effect, event=positive_event(a.trigger))
+    facts, reason = ability_mana(ctx, a.effect, event=positive_event(a.trigger), intervening=True,
+                                 attack=self_attacks(a.trigger))
     if facts is None:
         raise Unmodelled(reason)
     raise Unmodelled("a triggered ability that is not a mana ability (605.1b): could-produce counts "

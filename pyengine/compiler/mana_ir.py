@@ -243,7 +243,8 @@ def of_produced(p):
         return Mana("any_color", amount=args[0], types=COLORS)
     if k == "mana_commander_identity":
         return Mana("commander_identity", amount=args[0])
-    if k == "mana_any_one_color":
+    if k in ("mana_any_one_color", "mana_any_color_they_choose"):
+        # "That player adds two mana of any one color they choose": the player who adds it chooses (106.3)
         return Mana("any_one_color", amount=args[0], types=COLORS)
     if k == "mana_color_among":
         return Mana("color_among", amount=args[0], scope=args[1])
@@ -454,9 +455,10 @@ def facts(ab, mana, x=None, sacrificed=False, removed=None):
         raise Unmodelled("mana in any combination of an amount of the game: could-produce and produce "
                          "read it (produce refuses more than 12 mana); paying with it is not modelled yet",
                          designed_facts(ab, combo), affects=PAYMENT)
-    elif k == "combination" and mana.types and _amount_term(mana) in (fn("stat", Const("power")),
-                                                                       fn("stat", Const("toughness"))):
-        # "X mana in any combination of {U} and/or {R}, where X is ~'s power" (208.1, 106.1b):
+    elif k in ("combination", "any_color") and mana.types and _int(mana.amount) in (None, 1) \
+            and _self_amount(_amount_term(mana)):
+        # "X mana in any combination of {U} and/or {R}, where X is ~'s power" (208.1, 106.1b), "one
+        # mana of any color for each charge counter on ~" (each chosen on its own, 122.1):
         # counted per permanent (kb/game_amounts.lp: self_combination)
         raise Unmodelled("mana counted on the permanent itself: could-produce and produce count it; "
                          "paying with that mana is not modelled yet", designed_facts(ab, mana), affects=PAYMENT)
@@ -554,6 +556,21 @@ def _sacrificed_term(mana):
 
 _THAT_MUCH = ir.Node("that_much", ("that much",))
 EVENT = Const("event")
+
+
+ATTACKERS = Const("attackers")
+_ATTACKING_CREATURE = ir.Obj(None, None, ((ir.Char("status", "attacking"), ir.Char("card_type", "creature")),))
+
+
+def attack_facts(ab, mana):
+    """"Whenever ~ attacks, add {R} for each attacking creature": one mana of one type for each
+    attacking creature, at least the one whose attack triggered the ability (508.1, 508.3a): amount
+    term attackers, given only for a trigger on its own permanent attacking (lower_loyalty_chapter);
+    None for other mana."""
+    if mana.kind == "fixed" and mana.count == ("for_each", _ATTACKING_CREATURE) and not mana.additional \
+            and len(mana.options) == 1 and len(mana.options[0]) == 1 and mana.options[0][0][1] == 1:
+        return [("mana_amount", ab, 1, Const(mana.options[0][0][0]), ATTACKERS)]
+    return None
 
 
 def event_facts(ab, mana):
@@ -657,6 +674,13 @@ def game_amount_known(term):
     return False
 
 
+def _self_amount(term):
+    """True if TERM is a quantity of the ability's own permanent kb/game_amounts.lp counts for a
+    combination (self_amount/2): its power or toughness (208.1), its K counters (122.1)."""
+    return term in (fn("stat", Const("power")), fn("stat", Const("toughness"))) or (
+        isinstance(term, Fn) and term.name == "counters" and len(term.args) == 1 and game_amount_known(term))
+
+
 def combination_amount_known(term):
     """True if kb/game_amounts.lp evaluates amount term TERM as a number of mana in any combination
     (its combination_amount/2): count(you_control(F)) or greatest(S, you_control(F)) of a filter it
@@ -712,6 +736,8 @@ def _amount_term(mana, n=1):
         base = _count(mana.count[1])
     elif mana.count[0] == "for_each_counter":
         base = _counters(mana.count[1])
+    elif mana.count[0] == "for_each_counter_on_self":
+        base = fn("counters", mana.count[1])        # the K counters on the permanent itself (122.1)
     else:
         base = _expression(mana.count[1])
     if n == 1:

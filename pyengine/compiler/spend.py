@@ -30,7 +30,10 @@ as a fact, known only when printed), ``non(status(colorless))`` ("that's one or 
 
 A rider (``mana_spend_rider(Ab,F,E)``): if the mana is spent to cast a spell matching F, E applies
 to that spell: ``cant_be_countered``, ``haste`` (until end of turn), ``haste_permanent``,
-``enters_with_counters("+1/+1",1)`` (the permanent it becomes enters with an additional counter).
+``enters_with_counters("+1/+1",1)`` (the permanent it becomes enters with an additional counter);
+"If that mana is spent on ..." or "... spent to cast ...". "When that mana is spent to cast <F> spell,
+..." (a delayed trigger of the mana, 603.7a): ``copy_spell`` ("copy that spell and you may choose new
+targets for the copy", 707.10), ``scry(N)`` (701.22).
 """
 
 from ..terms import Const, Fn, fn
@@ -179,12 +182,25 @@ def spell_filter(obj, noun_only=None):
     else:
         if any(not any(w in ("or", "and", "and/or", ",") for w in j) for j in obj.joins):
             return NOT_MODELLED
-        alts = [_group_term(g) for g in groups]
+        alts = [_group_term(g) for g in _shared_adjectives(groups, obj.joins)]
         if NOT_MODELLED in alts:
             return NOT_MODELLED
         base = _join("or", alts)
     parts = ([base] if base is not None else []) + quals
     return _join("and", parts) if parts else noun_only
+
+
+def _shared_adjectives(groups, joins):
+    """"a red instant or sorcery spell": the adjectives before the first card type describe every
+    card type of the list (a red instant or a red sorcery), which the parse groups as (red instant)
+    or (sorcery); GROUPS with those adjectives given to each later group made of one card type."""
+    if len(groups) < 2 or not all(any(w in ("or", "and/or", ",") for w in j) for j in joins):
+        return groups
+    first, rest = groups[0], groups[1:]
+    if len(first) < 2 or first[-1].kind != "card_type" or any(c.kind == "card_type" for c in first[:-1]) \
+            or not all(len(g) == 1 and g[0].kind == "card_type" for g in rest):
+        return groups
+    return [first] + [first[:-1] + g for g in rest]
 
 
 # statuses only a spell has: its kicker cost paid (702.33d), cast face down (708.2, 702.37c)
@@ -346,10 +362,10 @@ def rider(s):
     """(F, E) for "If that mana is spent on <F spell>, it gains haste [until end of turn]." or
     "..., that spell can't be countered." (106.6: an effect of the mana on the spell it pays for);
     None otherwise."""
-    if len(s.leads) != 1 or len(s.clauses) != 1 or s.tail is not None:
+    if len(s.leads) != 1 or s.tail is not None:
         return None
     lead = s.leads[0]
-    if not (isinstance(lead, ir.Node) and lead.kind == "lead_if" and len(lead.args) == 2):
+    if not (isinstance(lead, ir.Node) and lead.kind in ("lead_if", "lead_when") and len(lead.args) == 2):
         return None
     conds = lead.args[1]
     if not (isinstance(conds, tuple) and len(conds) == 2 and len(conds[0]) == 1 and conds[1] == ()):
@@ -357,10 +373,17 @@ def rider(s):
     cond = conds[0][0]
     if not (isinstance(cond, ir.Clause) and isinstance(cond.subject, ir.Obj) and cond.subject.quantity is not None
             and cond.subject.quantity.word == "that" and cond.subject.groups == ((ir.Char("noun", "mana"),),)
-            and cond.verb_name == "passive" and len(cond.verb.args) == 3 and cond.verb.args[1] == "spent on"
-            and not cond.tails and cond.aux is None):
+            and cond.verb_name == "passive" and len(cond.verb.args) == 3
+            and cond.verb.args[1] in ("spent on", "spent to cast") and not cond.tails and cond.aux is None):
         return None
     f = spell_filter(cond.verb.args[2], Const("spell"))
+    if lead.kind == "lead_when":
+        # 603.7: "When that mana is spent to cast <F> spell, ...": a delayed triggered ability the
+        # mana ability creates; it triggers as the spell is cast and resolves before it
+        effect = _when_spent(s.clauses)
+        return (f, effect) if effect is not None else None
+    if len(s.clauses) != 1:
+        return None
     c = s.clauses[0]
     if _cant_be_countered(c, "that spell"):
         return f, Const("cant_be_countered")
@@ -376,4 +399,25 @@ def rider(s):
             return f, Const("haste_permanent")
         if c.tails == (ir.Node("tail_duration", (ir.Node("duration", ("until end of turn",)),)),):
             return f, Const("haste")
+    return None
+
+
+_THAT_SPELL = ir.Obj(ir.Quantity("that"), None, ((ir.Char("noun", "spell"),),))
+_NEW_TARGETS = ir.Clause(ir.Ref("you"), "may", ir.Verb("choose", (
+    "choose new targets for", ir.Obj(ir.Quantity("the"), None, ((ir.Char("noun", "copy"),),)))), ())
+
+
+def _when_spent(clauses):
+    """E of "When that mana is spent to cast <F> spell, E" (603.7a: a delayed trigger on casting that
+    spell): ``copy_spell`` for "copy that spell and you may choose new targets for the copy" (707.10,
+    707.10c), ``scry(N)`` for "scry N" (701.22); None for anything else."""
+    if len(clauses) == 2 and isinstance(clauses[0], ir.Clause) and clauses[0].subject is None \
+            and clauses[0].aux is None and not clauses[0].tails \
+            and clauses[0].verb == ir.Verb("copy", ("copy", _THAT_SPELL)) and clauses[1] == _NEW_TARGETS:
+        return Const("copy_spell")
+    if len(clauses) == 1 and isinstance(clauses[0], ir.Clause) and clauses[0].subject is None \
+            and clauses[0].aux is None and not clauses[0].tails and clauses[0].verb_name == "scry" \
+            and len(clauses[0].verb.args) == 2 and isinstance(clauses[0].verb.args[1], ir.Number) \
+            and isinstance(clauses[0].verb.args[1].value, int):
+        return fn("scry", clauses[0].verb.args[1].value)
     return None
