@@ -11,8 +11,13 @@ kb/gates.lp (the terms are listed there):
   ``self_counters("charge",N)``;
 - "As long as ~ is renowned, it has ..." (702.112b): ``renowned``; "As long as ~ has a K counter on
   it" / "N or more K counters": ``self_counters(K,N)``; "As long as there are N or more cards in
-  your graveyard" (404.1): ``graveyard_at_least(N)``, "fewer than N": ``non(graveyard_at_least(N))``
-  (:func:`state_condition`).
+  your graveyard" (404.1): ``graveyard_at_least(N)``, "fewer than N": ``non(graveyard_at_least(N))``;
+  "As long as there are two or more creature cards in your graveyard" / "there's a Lesson card in
+  your graveyard": ``graveyard_has(K,N)``; "As long as the top card of your library is a land
+  card" (401.1): ``top_of_library(K)`` (:func:`state_condition`, :func:`clause_condition`).
+
+:func:`self_while` also reads the condition written after the clause ("~ has firebending 2 as
+long as there's a Lesson card in your graveyard").
 
 :func:`self_while` reads a static ability "As long as <state condition>, ..." about the permanent
 itself: "it has <keywords> and "<ability>"" (ability_while/3 for each), "it's a <card type>"
@@ -31,6 +36,7 @@ from ..terms import Const, fn
 from . import ir
 from .conditions import counter_count
 from .lower_types import one_card_type
+from .mana_ir import CARD_TYPES as _CARD_TYPES
 from .shapes import Ctx, GrantCtx, Unmodelled, as_long_as_clause, is_self
 
 MAX_SPEED = Const("max_speed")          # 702.178a, 702.179e
@@ -95,17 +101,53 @@ def gated(ctx, ability, cond, raw, text, what, tag=None):
 
 def state_condition(lead):
     """The state condition (kb/gates.lp) of a lead "As long as <clause>," about the permanent
-    itself or its controller's graveyard, or None."""
-    c = as_long_as_clause(lead)
-    if c is None:
+    itself or its controller's graveyard or library, or None."""
+    return clause_condition(as_long_as_clause(lead))
+
+
+def clause_condition(c):
+    """The state condition of the clause of "as long as <clause>" (611.3a), or None."""
+    if c is None or c.aux or c.tails:
         return None
     if is_self(c.subject) and c.verb == _IS_RENOWNED:
         return RENOWNED                                     # 702.112b
     if is_self(c.subject) and c.verb_name == "have":
         counted = counter_count(c.verb)                     # 122.1
         return None if counted is None else fn("self_counters", *counted)
-    if c.subject is None and c.verb_name == "is" and c.verb.args[:2] == ("there", "are"):
+    if c.subject is None and c.verb_name == "is" and c.verb.args[:2] in (("there", "are"), ("there", "is")):
         return _graveyard_size(c.verb.args[2:])
+    if _is_top_of_library(c.subject) and c.verb_name == "is" and len(c.verb.args) == 2 \
+            and isinstance(c.verb.args[1], ir.Obj) and not c.verb.args[1].qualifiers \
+            and c.verb.args[1].quantity in (ir.Quantity("a"), ir.Quantity("an")):
+        k = _card_kind(c.verb.args[1])
+        return None if k is None else fn("top_of_library", k)          # 401.1
+    return None
+
+
+def _is_top_of_library(x):
+    """"the top card of your library" (401.1)."""
+    return isinstance(x, ir.Obj) and not x.possessor and x.quantity == ir.Quantity("top") \
+        and x.groups == ((ir.Char("noun", "card"),),) and x.qualifiers == (
+            ir.Node("of_zone", (ir.Zone("library", ir.Ref("you", ""), ""),)),)
+
+
+def _card_kind(obj):
+    """The kind K of "a land card" / "two or more creature cards" / "a Lesson card" (a card type, or
+    subtype(S): 205.2a, 205.3), for kb/gates.lp's zone_card_is/2; "cards" alone is any; None if
+    the object names anything else."""
+    if obj.possessor or len(obj.groups) != 1:
+        return None
+    chars = obj.groups[0]
+    if not chars or chars[-1] not in (ir.Char("noun", "card"), ir.Char("noun", "cards")):
+        return None
+    if len(chars) == 1:
+        return "any"
+    if len(chars) != 2 or chars[0].negated:
+        return None
+    if chars[0].kind == "card_type" and chars[0].value in _CARD_TYPES:
+        return Const(chars[0].value)
+    if chars[0].kind == "subtype":
+        return fn("subtype", chars[0].value)
     return None
 
 
@@ -115,18 +157,25 @@ _YOUR_GRAVEYARD = (ir.Node("in_zone", ("in", ir.Zone("graveyard", ir.Ref("you", 
 
 def _graveyard_size(args):
     """"there are N or more cards in your graveyard" -> graveyard_at_least(N); "fewer than N" ->
-    non(graveyard_at_least(N)) (404.1)."""
+    non(graveyard_at_least(N)) (404.1); "there are N or more creature cards" / "there's a Lesson
+    card in your graveyard" -> graveyard_has(K,N) (K: :func:`_card_kind`)."""
     if len(args) != 1 or not isinstance(args[0], ir.Obj):
         return None
     obj = args[0]
-    if obj.possessor or obj.groups != ((ir.Char("noun", "cards"),),) or obj.qualifiers != _YOUR_GRAVEYARD \
-            or obj.quantity is None or not isinstance(obj.quantity.number, ir.Number):
+    kind = _card_kind(obj)
+    if kind is None or obj.qualifiers != _YOUR_GRAVEYARD or obj.quantity is None:
         return None
-    n = obj.quantity.number.value
-    if obj.quantity.word == "or more":
-        return fn("graveyard_at_least", n)
+    if obj.quantity in (ir.Quantity("a"), ir.Quantity("an")):
+        n = 1
+    elif isinstance(obj.quantity.number, ir.Number) and isinstance(obj.quantity.number.value, int):
+        n = obj.quantity.number.value
+    else:
+        return None
+    at_least = fn("graveyard_at_least", n) if kind == "any" else fn("graveyard_has", kind, n)
+    if obj.quantity.word in ("or more", "a", "an"):
+        return at_least
     if obj.quantity.word == "fewer than":
-        return fn("non", fn("graveyard_at_least", n))
+        return fn("non", at_least)
     return None
 
 
@@ -136,12 +185,15 @@ def self_while(ctx, sentences):
     if ctx.is_spell or ctx.kind != "ab" or len(sentences) != 1:
         return None
     s = sentences[0]
-    if len(s.leads) != 1 or s.tail is not None or len(s.clauses) != 1 or s.joins:
-        return None
-    cond = state_condition(s.leads[0])
-    if cond is None:
+    if len(s.leads) > 1 or s.tail is not None or len(s.clauses) != 1 or s.joins:
         return None
     c = s.clauses[0]
+    if s.leads:
+        cond = state_condition(s.leads[0])
+    else:
+        c, cond = _trailing_condition(c)
+    if cond is None:
+        return None
     head = [("static", ctx.ab)]
     if isinstance(c, ir.Node) and c.kind == "its_clause" and len(c.args) == 2:
         t = one_card_type(c.args[1])                           # "it's a land": 205.1a
@@ -154,6 +206,19 @@ def self_while(ctx, sentences):
     if c.verb_name == "have":
         return _has(ctx, c.verb, cond, head)
     return None
+
+
+def _trailing_condition(c):
+    """(the clause without it, the state condition) of a clause ending in "as long as <clause>"
+    ("~ has firebending 2 as long as there's a Lesson card in your graveyard", 611.3a); (c, None)
+    if it has no such tail."""
+    if not isinstance(c, ir.Clause) or len(c.tails) != 1:
+        return c, None
+    t = c.tails[0]
+    if not (isinstance(t, ir.Node) and t.kind == "tail_as_long_as" and len(t.args) == 2
+            and isinstance(t.args[1], ir.Clause)):
+        return c, None
+    return ir.Clause(c.subject, c.aux, c.verb, ()), clause_condition(t.args[1])
 
 
 def _has(ctx, verb, cond, head):
