@@ -5,6 +5,7 @@ import pytest
 
 from helpers import compiled, facts_of
 from pyengine.compiler.affects import ALL
+from pyengine.terms import Const
 
 
 def _notes(c):
@@ -77,3 +78,61 @@ def test_graveyard_conditions(lead, term):
     """404.1: the cards of a given kind in its controller's graveyard."""
     c = compiled("Test Elf", "Creature — Elf", lead + ', this creature has "{T}: Add {G}."')
     assert facts_of(c, "ability_while") == [f'ability_while(ab("Test Elf",1),{term},granted(ab("Test Elf",1),1))']
+
+
+# --- "Choose a player. That player adds ..." (608.2d) ----------------------------------------------
+
+def test_mana_added_by_the_chosen_player_is_the_abilitys():
+    """605.1a: no target, so a mana ability; its mana is what the ability produces (106.7), the chosen
+    player choosing its color (106.1b). Who gets it is what performing it does: a note for apply only,
+    and the ability stays one its controller may activate (Spectral Searchlight)."""
+    c = compiled("Spectral Searchlight", "Artifact",
+                 "{T}: Choose a player. That player adds one mana of any color they choose.")
+    assert _notes(c) == {1: {"apply"}}
+    assert [f[2:] for f in c.facts if f[0] == "mana_option"] == [(1, Const("w"), 1), (2, Const("u"), 1),
+                                                                 (3, Const("b"), 1), (4, Const("r"), 1),
+                                                                 (5, Const("g"), 1)]
+    assert not facts_of(c, "effect_not_modelled")
+
+
+def test_two_mana_of_any_one_color_they_choose_is_one_color():
+    """106.1b: "two mana of any one color they choose" is two mana of the same color."""
+    c = compiled("Test Artifact", "Artifact", "{T}: Choose a player. That player adds two mana of any one color they choose.")
+    assert sorted(f[2:] for f in c.facts if f[0] == "mana_option")[0] == (1, Const("w"), 2)
+
+
+# --- the permanent's own types, P/T and keywords while a condition holds ---------------------------
+
+def test_becoming_a_creature_during_other_turns():
+    """"During turns other than yours, this artifact is a 2/3 Gargoyle artifact creature with flying."
+    (Warden of the Wall): while non(your_turn) (500.1), card types artifact and creature and subtype
+    Gargoyle (205.1a: the card is an artifact with no subtype, so setting them adds them), base P/T
+    2/3 (613.4b) and flying. Nothing left to note."""
+    c = compiled("Warden of the Wall", "Artifact",
+                 "During turns other than yours, this artifact is a 2/3 Gargoyle artifact creature with flying.")
+    assert facts_of(c, "self_types_while") == [
+        'self_types_while(ab("Warden of the Wall",1),non(your_turn),add,artifact)',
+        'self_types_while(ab("Warden of the Wall",1),non(your_turn),add,creature)',
+        'self_types_while(ab("Warden of the Wall",1),non(your_turn),add_subtype,"Gargoyle")']
+    assert facts_of(c, "sets_base_pt") == ['sets_base_pt(granted(ab("Warden of the Wall",1),pt),2,3)']
+    assert _notes(c) == {}
+
+
+def test_becoming_a_type_that_would_remove_a_printed_one_stays_a_note():
+    """205.1a: "is a 2/3 artifact creature" on an enchantment would remove its card type Enchantment,
+    which adding types does not do: not read (a note for every answer)."""
+    c = compiled("Test Enchantment", "Enchantment",
+                 "During turns other than yours, this enchantment is a 2/3 artifact creature.")
+    assert _notes(c) == {1: set(ALL)}
+
+
+def test_creature_in_addition_and_a_keyword_the_kb_lacks():
+    """"it's a 0/0 creature in addition to its other types and it has annihilator 2" (Idol of False
+    Gods): the type (205.1b) and base P/T (613.4b) while self_counters("+1/+1",8); annihilator is a
+    keyword the KB lacks, a note for what it changes (attacking: 702.86a), not for mana."""
+    c = compiled("Idol of False Gods", "Kindred Artifact — Eldrazi",
+                 "As long as this artifact has eight or more +1/+1 counters on it, it's a 0/0 creature in addition "
+                 "to its other types and it has annihilator 2.")
+    assert facts_of(c, "self_types_while") == [
+        'self_types_while(ab("Idol of False Gods",1),self_counters("+1/+1",8),add,creature)']
+    assert _notes(c) == {1: {"show", "actions", "cast-free", "apply"}}

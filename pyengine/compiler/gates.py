@@ -33,9 +33,9 @@ among the permanent's text abilities while C holds.
 import re
 
 from ..terms import Const, fn
-from . import ir
+from . import affects, ir
 from .conditions import counter_count
-from .lower_types import one_card_type
+from .lower_types import IN_ADDITION, one_card_type
 from .mana_ir import CARD_TYPES as _CARD_TYPES
 from .shapes import Ctx, GrantCtx, Unmodelled, as_long_as_clause, is_self
 
@@ -90,7 +90,10 @@ def gated(ctx, ability, cond, raw, text, what, tag=None):
         return [("static", ctx.ab), ("ability_while", ctx.ab, cond, g), ("ability_text", g, raw)] + inner_facts
     inner = lower(inner_ctx, ir.Line(ctx.index, raw, text, ability))
     if not inner.ability:
-        raise Unmodelled(f"{what}: {inner.reason}", affects=inner.affects)
+        answers = inner.affects
+        if answers is None and isinstance(ability, ir.Keywords):
+            answers = affects.of_ability(ability)       # a keyword the KB lacks: what it changes (702)
+        raise Unmodelled(f"{what}: {inner.reason}", affects=answers)
     facts = [("static", ctx.ab), ("ability_while", ctx.ab, cond, g), ("ability_text", g, raw)] + inner.facts
     if not inner.modelled:
         raise Unmodelled(f"{what}: {inner.reason}", facts, part=inner.part, affects=inner.affects)
@@ -181,31 +184,120 @@ def _graveyard_size(args):
 
 def self_while(ctx, sentences):
     """The facts of "As long as <state condition>, <the permanent> has / is / isn't ..." (see the
-    module doc), or None if the ability is not that shape."""
+    module doc; clauses joined by "and" each), or None if the ability is not that shape."""
     if ctx.is_spell or ctx.kind != "ab" or len(sentences) != 1:
         return None
     s = sentences[0]
-    if len(s.leads) > 1 or s.tail is not None or len(s.clauses) != 1 or s.joins:
+    if len(s.leads) > 1 or s.tail is not None or any(j != "and" for j in s.joins):
         return None
-    c = s.clauses[0]
+    clauses = list(s.clauses)
     if s.leads:
-        cond = state_condition(s.leads[0])
+        cond = lead_condition(s.leads[0])
+    elif len(clauses) == 1:
+        clauses[0], cond = _trailing_condition(clauses[0])
     else:
-        c, cond = _trailing_condition(c)
+        return None
     if cond is None:
         return None
-    head = [("static", ctx.ab)]
+    facts, unmodelled = [("static", ctx.ab)], []
+    for c in clauses:
+        try:
+            more = _self_clause(ctx, c, cond)
+        except Unmodelled as e:
+            more = list(e.facts)
+            unmodelled.append(e)
+        if more is None:
+            return None
+        facts += more
+    facts = list(dict.fromkeys(facts))                          # static(Ab) once
+    if unmodelled:
+        answers = [e.affects for e in unmodelled]
+        raise Unmodelled(str(unmodelled[0]), facts,
+                         affects=None if None in answers else frozenset().union(*answers))
+    return facts
+
+
+YOUR_TURN = Const("your_turn")          # 500.1
+_DURING = {"your turn": YOUR_TURN, "turns other than yours": fn("non", YOUR_TURN)}
+
+
+def lead_condition(lead):
+    """The state condition of a lead "As long as <condition>," or "During turns other than yours,"
+    / "During your turn," (500.1: whose turn it is), or None."""
+    if isinstance(lead, ir.Node) and lead.kind == "lead_during" and len(lead.args) == 2 \
+            and isinstance(lead.args[1], ir.Node) and lead.args[1].kind == "turn_ref" and len(lead.args[1].args) == 1:
+        return _DURING.get(lead.args[1].args[0])
+    return state_condition(lead)
+
+
+def _self_clause(ctx, c, cond):
+    """The facts of one clause about the permanent itself under COND, or None."""
+    ab = ctx.ab
     if isinstance(c, ir.Node) and c.kind == "its_clause" and len(c.args) == 2:
         t = one_card_type(c.args[1])                           # "it's a land": 205.1a
-        return None if t is None else head + [("self_types_while", ctx.ab, cond, Const("set"), Const(t))]
+        if t is not None:
+            return [("self_types_while", ab, cond, Const("set"), Const(t))]
+        return _becomes(ctx, c.args[1], cond, in_addition=False)
+    if isinstance(c, ir.Node) and c.kind == "its_clause" and len(c.args) == 3 and c.args[2] == IN_ADDITION:
+        return _becomes(ctx, c.args[1], cond, in_addition=True)  # "it's a 0/0 creature in addition to ...": 205.1b
     if not isinstance(c, ir.Clause) or c.aux or c.tails or not (is_self(c.subject) or c.subject == ir.Ref("it", "")):
         return None
     if c.verb_name == "is" and len(c.verb.args) == 2 and c.verb.args[0] == "isn't":
         t = one_card_type(c.verb.args[1])                      # "~ isn't a creature"
-        return None if t is None else head + [("self_types_while", ctx.ab, cond, Const("remove"), Const(t))]
+        return None if t is None else [("self_types_while", ab, cond, Const("remove"), Const(t))]
+    if c.verb_name == "is" and len(c.verb.args) == 2 and c.verb.args[0] == "is":
+        return _becomes(ctx, c.verb.args[1], cond, in_addition=False)
     if c.verb_name == "have":
-        return _has(ctx, c.verb, cond, head)
+        return _has(ctx, c.verb, cond, [])
     return None
+
+
+
+def _becomes(ctx, obj, cond, in_addition):
+    """"it's a 0/0 creature in addition to its other types" / "~ is a 2/3 Gargoyle artifact creature
+    with flying": its card types and subtypes (layer 4, 613.1d), its base power and toughness (layer
+    7b, 613.4b: the gated ability granted(Ab,pt) with sets_base_pt/3) and its keywords (gated
+    abilities, 613.1f), under COND. Without "in addition" the new types replace the old (205.1a):
+    read only when the card has no subtype and each of its printed card types is among the new
+    ones, so that adding them is the same. None for any other object."""
+    if not isinstance(obj, ir.Obj) or obj.quantity not in (ir.Quantity("a"), ir.Quantity("an")) or obj.possessor \
+            or len(obj.groups) != 1 or obj.joins:
+        return None
+    keywords = []
+    for q in obj.qualifiers:
+        if not (isinstance(q, ir.Node) and q.kind == "with_q" and len(q.args) == 2 and isinstance(q.args[1], ir.Node)
+                and q.args[1].kind == "keyword_list" and all(isinstance(k, ir.Keyword) for k in q.args[1].args)):
+            return None
+        keywords += list(q.args[1].args)
+    types, subtypes, pt = [], [], None
+    for ch in obj.groups[0]:
+        if not isinstance(ch, ir.Char) or ch.negated:
+            return None
+        if ch.kind == "card_type" and ch.value in _CARD_TYPES:
+            types.append(ch.value)
+        elif ch.kind == "subtype" and not types:
+            subtypes.append(ch.value)
+        elif ch.kind == "pt" and pt is None and not types and not subtypes and _PT.match(ch.value):
+            pt = ch.value
+        else:
+            return None
+    if not types:
+        return None
+    if not in_addition:
+        from ..cardlib import card_types
+        face = ctx.face
+        if face is None or "—" in face.type_line or not set(card_types(face)) <= set(types):
+            return None
+    ab = ctx.ab
+    facts = [("self_types_while", ab, cond, Const("add"), Const(t)) for t in types] + \
+            [("self_types_while", ab, cond, Const("add_subtype"), st) for st in subtypes]
+    if pt is not None:
+        g = fn("granted", ab, Const("pt"))
+        m = _PT.match(pt)
+        facts += [("ability_while", ab, cond, g), ("static", g), ("sets_base_pt", g, int(m.group(1)), int(m.group(2)))]
+    if keywords:
+        facts += _has(ctx, ir.Verb("have", (ir.Node("keyword_list", tuple(keywords)),)), cond, [])
+    return facts
 
 
 def _trailing_condition(c):
