@@ -49,11 +49,15 @@ MUL_DAYA = ("Play with the top card of your library revealed.\n"
 
 def test_top_card_of_the_library_is_a_state_condition():
     """401.1, 611.3a: "As long as the top card of your library is a land card, this creature has
-    "..."" gives the quoted mana ability while top_of_library(land) holds (Mul Daya Channelers)."""
+    "..."" gives the quoted mana ability while top_of_library(land) holds, and "... is a creature
+    card, this creature gets +3/+3" the P/T change (613.4c) while top_of_library(creature) does
+    (Mul Daya Channelers)."""
     c = compiled("Mul Daya Channelers", "Creature — Elf Druid Shaman", MUL_DAYA)
     assert facts_of(c, "ability_while") == [
+        'ability_while(ab("Mul Daya Channelers",2),top_of_library(creature),'
+        'granted(ab("Mul Daya Channelers",2),pt_change))',
         'ability_while(ab("Mul Daya Channelers",3),top_of_library(land),granted(ab("Mul Daya Channelers",3),1))']
-    assert 3 not in _notes(c)
+    assert 2 not in _notes(c) and 3 not in _notes(c)
     assert not any(a & {"could-produce", "produce"} for a in _notes(c).values())
 
 
@@ -136,3 +140,28 @@ def test_creature_in_addition_and_a_keyword_the_kb_lacks():
     assert facts_of(c, "self_types_while") == [
         'self_types_while(ab("Idol of False Gods",1),self_counters("+1/+1",8),add,creature)']
     assert _notes(c) == {1: {"show", "actions", "cast-free", "apply"}}
+
+
+def test_gets_and_is_all_creature_types_while_a_graveyard_condition_holds():
+    """"As long as there are two or more creature cards in your graveyard, this creature gets +2/+2
+    and is all creature types." (Undercover Skrull): +2/+2 (613.4c) and every creature type (205.3m)
+    while graveyard_has(creature,2); the second clause's subject is the first's."""
+    c = compiled("Undercover Skrull", "Creature — Skrull Shapeshifter Villain",
+                 "As long as there are two or more creature cards in your graveyard, this creature gets +2/+2 "
+                 "and is all creature types.")
+    assert facts_of(c, "anthem") == ['anthem(granted(ab("Undercover Skrull",1),pt_change),self,2,2)']
+    assert facts_of(c, "self_types_while") == [
+        'self_types_while(ab("Undercover Skrull",1),graveyard_has(creature,2),add_all_subtypes,creature)']
+    assert _notes(c) == {}
+
+
+def test_an_option_chosen_as_the_permanent_entered_gates_its_ability():
+    """614.12: "• Khans — At the beginning of each of your main phases, add {G}{G}." is had while the
+    option chosen is Khans (chosen_option("Khans")); its mana counts in what the permanent could
+    produce (106.7), so the note is for resolving it and for `show` (Frontier Siege)."""
+    c = compiled("Frontier Siege", "Enchantment",
+                 "As this enchantment enters, choose Khans or Dragons.\n"
+                 "• Khans — At the beginning of each of your main phases, add {G}{G}.")
+    assert facts_of(c, "ability_while") == [
+        'ability_while(ab("Frontier Siege",2),chosen_option("Khans"),granted("Frontier Siege",2))']
+    assert _notes(c) == {1: {"apply"}, 2: {"apply", "show"}}

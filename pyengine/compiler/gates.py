@@ -200,7 +200,9 @@ def self_while(ctx, sentences):
     if cond is None:
         return None
     facts, unmodelled = [("static", ctx.ab)], []
-    for c in clauses:
+    for i, c in enumerate(clauses):
+        if i and isinstance(c, ir.Clause) and c.subject is None:
+            c = ir.Clause(ir.Ref("it", ""), c.aux, c.verb, c.tails)     # "... gets +2/+2 and is ...": the same subject
         try:
             more = _self_clause(ctx, c, cond)
         except Unmodelled as e:
@@ -249,7 +251,23 @@ def _self_clause(ctx, c, cond):
         return _becomes(ctx, c.verb.args[1], cond, in_addition=False)
     if c.verb_name == "have":
         return _has(ctx, c.verb, cond, [])
+    if c.verb_name == "get" and len(c.verb.args) == 2 and isinstance(c.verb.args[1], str):
+        return _gets(ctx, c.verb.args[1], cond)
+    if c.verb_name == "is_all_creature_types":
+        # 205.3m: every creature type (as changeling's 702.73a), in layer 4 (613.1d)
+        return [("self_types_while", ab, cond, Const("add_all_subtypes"), Const("creature"))]
     return None
+
+
+def _gets(ctx, text, cond):
+    """"~ gets +2/+2" while COND: the gated ability granted(Ab,pt_change) with anthem(G,self,P,T) (613.4c:
+    layer 7c), or None for a change the KB does not read."""
+    from .lower_effects import _pt_mod
+    pt = _pt_mod(text)
+    if pt is None:
+        return None
+    g = fn("granted", ctx.ab, Const("pt_change"))
+    return [("ability_while", ctx.ab, cond, g), ("static", g), ("anthem", g, Const("self"), *pt)]
 
 
 
@@ -351,3 +369,22 @@ def _has(ctx, verb, cond, head):
                          affects=None if None in answers else frozenset().union(*answers))
     return facts
 
+
+
+# --- an option chosen as the permanent entered (614.12) --------------------------------------------
+
+def chosen_option(ctx, name, ability, line):
+    """"As ~ enters, choose Khans or Dragons." and "• Khans — <ability>": the permanent has the
+    ability while the option chosen as it entered, the snapshot's ``chosen: {option: Khans}``, is
+    that one (614.12): ``ability_while(Ab,chosen_option("Khans"),G)`` (kb/gates.lp). With no option
+    recorded every option's ability counts (so that what it could produce covers each choice), which
+    `show` then lists: the line is always a note for `show`, and for what the ability could change."""
+    raw = line.text.split("—", 1)[1].strip() if "—" in line.text else line.text
+    cond = fn("chosen_option", name)
+    try:
+        facts = gated(ctx, ability, cond, raw, raw, f"the ability of the option {name} (614.12)")
+    except Unmodelled as e:
+        raise Unmodelled(str(e), e.facts, part=e.part,
+                         affects=None if e.affects is None else e.affects | {"show"})
+    raise Unmodelled(f"the ability of the option {name} (614.12): with no option recorded (chosen: {{option: ...}}) "
+                     "every option's ability is counted", facts, affects=frozenset({"show"}))

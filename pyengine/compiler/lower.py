@@ -69,6 +69,9 @@ def lower(ctx, line):
             loyalty(ctx, a)                           # 605.1a, 606, 106.7: always a note
         if isinstance(a, ir.Chapter):
             chapter(ctx, a)                           # 714.2b, 605.1b, 106.7: a note
+        if isinstance(a, ir.Node) and a.kind == "chosen_option" and len(a.args) == 2 and isinstance(a.args[0], str):
+            from .gates import chosen_option
+            return Lowered(chosen_option(ctx, a.args[0], a.args[1], line))     # 614.12, 611.3a
         if isinstance(a, ir.Node) and a.kind in _GATED:
             raise Unmodelled(_GATED[a.kind])         # the KB does not know whether it is had
         raise Unmodelled(f"{type(a).__name__.lower()} abilities are not modelled")
