@@ -37,7 +37,7 @@ PERM_KEYS = ("id", "card", "controller", "owner", "tapped", "controlled_since_tu
 # the zones a spell may have been cast from (601.2a): `cast_from: hand`
 CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
 # choices made as a permanent entered (614.12), by kind: `chosen: {color: G}`
-CHOSEN_KEYS = ("color", "creature_type", "basic_land_type", "card_name", "player")
+CHOSEN_KEYS = ("color", "creature_type", "basic_land_type", "card_name", "player", "option")
 COLOR_LETTERS = ("W", "U", "B", "R", "G")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")       # 205.3i
 EFFECT_KEYS = ("card", "controller", "targets")

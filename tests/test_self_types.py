@@ -73,9 +73,11 @@ def test_a_type_that_replaces_the_others_under_a_counter_condition():
 
 
 def test_a_type_that_replaces_the_others_on_other_turns_stays_a_note():
-    # Warden of the Wall: "During turns other than yours, ...": not a condition the KB reads
-    c = compile_card(cardlib.parse_card({"name": "Warden of the Wall", "type": "Artifact", "mana_cost": "{3}", "text":
-                                         "During turns other than yours, this artifact is a 2/3 Gargoyle artifact "
+    # "During turns other than yours, ..." is a condition the KB reads (500.1, kb/gates.lp; Warden of
+    # the Wall, tests/test_noted_static.py), but new card types that would replace a printed one
+    # (205.1a: this enchantment would stop being an enchantment) are not read
+    c = compile_card(cardlib.parse_card({"name": "Test Wall", "type": "Enchantment", "mana_cost": "{3}", "text":
+                                         "During turns other than yours, this enchantment is a 2/3 Gargoyle artifact "
                                          "creature with flying."}))
     [note] = c.not_modelled
     assert "could-produce" in note.affects

@@ -64,7 +64,11 @@ _KW_COMBAT = {"flying", "reach", "trample", "menace", "fear", "intimidate", "sha
               # 702.175a: an additional cost and an enters trigger; 702.77a: activated from a hand;
               # 702.162a: an alternative cost; 702.106a: as the conspiracy is put into the command
               # zone, turning it face up is a special action (702.106c)
-              "offspring", "reinforce", "more than meets the eye", "hidden agenda"}
+              "offspring", "reinforce", "more than meets the eye", "hidden agenda",
+              # an optional additional cost of a spell (its reminder text: "As an additional cost
+              # to cast this spell, you may tap any number of creatures you control with total
+              # power N or more", 118.8, 601.2b): casting it, and what tapping those creatures does
+              "teamwork"}
 # what each of those changes (unlisted: actions and apply)
 _KW_ANSWERS = {
     "haste": {"actions", "show", "apply"},                       # 702.10, 302.6
@@ -85,11 +89,21 @@ _KW_ANSWERS = {
     # what tapping for mana adds; it adds mana itself when it resolves (106.7)
     "firebending": {"could-produce", "apply"},
 }
+# Keywords whose answers depend on the kind of card: on an instant or sorcery (:func:`spell_face`),
+# what they change is what the spell does as it is cast and resolves (`cast-free`, `apply`), as
+# for the other lines of a spell's text; on a permanent, ALL.
+_KW_SPELL_ANSWERS = {
+    # the object's intensity, which only its own text reads ("Add X {U} and X {R}, where X is this
+    # spell's intensity"): an instant or sorcery is never a permanent whose mana an answer counts
+    "starting intensity": {"cast-free", "apply"},
+}
 _KW_DEFAULT = frozenset({"show", "actions", "cast-free", "apply"})
 
 
-def keyword(name):
-    """The answers an unmodelled keyword could change."""
+def keyword(name, spell=False):
+    """The answers an unmodelled keyword could change (``spell``: of an instant or sorcery)."""
+    if spell and name in _KW_SPELL_ANSWERS:
+        return frozenset(_KW_SPELL_ANSWERS[name])
     if name in _KW_ANSWERS:
         return frozenset(_KW_ANSWERS[name])
     if name in _KW_COMBAT:
@@ -153,7 +167,7 @@ def of_ability(a, spell=False):
     if isinstance(a, ir.Keywords):
         out = set()
         for k in a.items:
-            out |= keyword(k.name)
+            out |= keyword(k.name, spell)
         return frozenset(out)
     if isinstance(a, (ir.Activated, ir.Loyalty)):
         effect = a.effect
@@ -414,6 +428,9 @@ _STATIC_VERBS = {
     "activate": {"actions", "apply"},
     "gain_life_twice": {"apply"},                          # 614.1a: "you gain twice that much life instead"
     "skip_draw": {"apply"},                                # parseB: 614.1a, 121.1: a draw replaced
+    # 702.142a: a boast ability may be activated only once each turn; "can boast twice ... rather
+    # than once" changes how often it may be activated (602.5b), not what it does
+    "boast_twice": {"actions", "apply"},
 }
 
 

@@ -69,6 +69,9 @@ def lower(ctx, line):
             loyalty(ctx, a)                           # 605.1a, 606, 106.7: always a note
         if isinstance(a, ir.Chapter):
             chapter(ctx, a)                           # 714.2b, 605.1b, 106.7: a note
+        if isinstance(a, ir.Node) and a.kind == "chosen_option" and len(a.args) == 2 and isinstance(a.args[0], str):
+            from .gates import chosen_option
+            return Lowered(chosen_option(ctx, a.args[0], a.args[1], line))     # 614.12, 611.3a
         if isinstance(a, ir.Node) and a.kind in _GATED:
             raise Unmodelled(_GATED[a.kind])         # the KB does not know whether it is had
         raise Unmodelled(f"{type(a).__name__.lower()} abilities are not modelled")
@@ -391,6 +394,45 @@ def _activated_effect(ctx, sentences):
     restrictions on spending that mana and its effects on the spell it pays for (106.6,
     compiler/spend.py), what it does besides (605.3b); designed facts of what the KB does not
     carry out (602.5)."""
+    rest = _to_a_chosen_player(sentences)
+    if rest is not None:
+        # "Choose a player. That player adds ...": the mana is the ability's (106.7, 605.1a: no
+        # target), added to the pool of the player chosen as it resolves (608.2d, 106.4), who may
+        # be its controller: what it adds is the mana of the rest; to whom is apply's
+        note = ("the mana goes to the player chosen as the ability resolves (608.2d): "
+                "performing it for another player is not modelled")
+        try:
+            facts = _activated_effect(ctx, rest)
+        except Unmodelled as e:
+            raise Unmodelled(f"{e}; {note}", e.facts, part=e.part or rest,
+                             affects=None if e.affects is None else e.affects | {"apply"})
+        e = Unmodelled(note, facts, part=sentences[:1], affects=frozenset({"apply"}))
+        e.activation_known = True       # its controller may choose themselves: a mana ability it may activate
+        raise e
+    return _activated_mana_effect(ctx, sentences)
+
+
+_A_PLAYER = ir.Obj(ir.Quantity("a"), None, ((ir.Char("noun", "player"),),), (), ())
+_THAT_PLAYER = ir.Obj(ir.Quantity("that"), None, ((ir.Char("noun", "player"),),), (), ())
+
+
+def _to_a_chosen_player(sentences):
+    """The sentences after "Choose a player." when the next one is "That player adds ..."; else None."""
+    if len(sentences) < 2 or any(s.kind != "sentence" or s.leads or len(s.clauses) != 1 or s.tail is not None
+                                 for s in sentences[:2]):
+        return None
+    choose, add = sentences[0].clauses[0], sentences[1].clauses[0]
+    if not (isinstance(choose, ir.Clause) and choose.verb_name == "choose" and choose.subject is None
+            and not choose.aux and not choose.tails and choose.verb.args[1:] == (_A_PLAYER,)):
+        return None
+    if not (isinstance(add, ir.Clause) and add.verb_name == "add_mana" and add.subject == _THAT_PLAYER):
+        return None
+    return (ir.Sentence((), (ir.Clause(None, add.aux, add.verb, add.tails),), (), None, "sentence"),) \
+        + tuple(sentences[2:])
+
+
+def _activated_mana_effect(ctx, sentences):
+    """:func:`_activated_effect` once the player who gets the mana is its controller."""
     unmodelled = None
     effect = sentences
     sentences = mana_ir.color_of_choice(sentences) or sentences

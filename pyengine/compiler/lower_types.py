@@ -18,7 +18,7 @@ from . import ir
 from .conditions import while_self_has_counter
 from .shapes import as_long_as_clause, is_self
 
-_IN_ADDITION = ir.Node("vp_tails", (ir.Node("tail_in_addition_types", ("in addition to its other types",)),))
+IN_ADDITION = ir.Node("vp_tails", (ir.Node("tail_in_addition_types", ("in addition to its other types",)),))
 _ON_BATTLEFIELD = ir.Verb("is", (ir.Node("be_word", ("is",)), "on the battlefield"))
 _EVERY_NONBASIC = ((ir.Char("supertype", "basic", True), ir.Char("card_type", "land"), ir.Node("type_word", ("type",))),)
 
@@ -31,7 +31,7 @@ def self_types(ctx, sentences):
     c = s.clauses[0]
     static = ("static", ctx.ab)
     if isinstance(c, ir.Node) and c.kind == "its_clause" and len(s.leads) == 1 and _on_battlefield(s.leads[0]) \
-            and len(c.args) == 3 and c.args[2] == _IN_ADDITION:
+            and len(c.args) == 3 and c.args[2] == IN_ADDITION:
         t = one_card_type(c.args[1])
         return None if t is None else [static, ("self_adds_type", ctx.ab, Const(t))]
     if s.leads or not isinstance(c, ir.Clause) or not is_self(c.subject) or c.aux or c.tails or c.verb_name != "is":

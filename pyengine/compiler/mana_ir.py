@@ -246,6 +246,11 @@ def of_produced(p):
     if k in ("mana_any_one_color", "mana_any_color_they_choose"):
         # "That player adds two mana of any one color they choose": the player who adds it chooses (106.3)
         return Mana("any_one_color", amount=args[0], types=COLORS)
+    if k == "mana_any_color_they_choose":
+        # 106.1b: "That player adds one mana of any color they choose": the player who adds the
+        # mana chooses its color, as "Add one mana of any color" has its controller choose
+        one = any("any one color" in a for a in p.args if isinstance(a, str))
+        return Mana("any_one_color" if one else "any_color", amount=args[0], types=COLORS)
     if k == "mana_color_among":
         return Mana("color_among", amount=args[0], scope=args[1])
     if k == "mana_color_of" and _own_colors(args[1]):
