@@ -304,7 +304,10 @@ def _split_word(tok, pos):
                 return [Raw("word", stem, pos), Raw("word", suffix, pos + len(stem))]
     if low.startswith("non") and len(tok) > 3:
         rest = tok[4:] if tok[3] == "-" else tok[3:]
-        if rest and (rest.lower() in _non_words() or rest in vocabulary.subtypes()):
+        # a plural stands for the nouns too: "Craft with four or more nonlands" (702.167a)
+        stem = rest[:-1] if rest.lower().endswith("s") else rest
+        if rest and (rest.lower() in _non_words() or rest in vocabulary.subtypes()
+                     or stem.lower() in _non_words()):
             return [Raw("word", "non", pos), Raw("word", rest, pos + len(tok) - len(rest))]
     return [Raw("word", tok, pos)]
 

@@ -28,26 +28,61 @@ def strip_reminders(text):
     return "".join(out)
 
 
-def names_of(name):
+def names_of(name, legendary=False):
     """The names by which a face's text refers to the object itself: its full name and, for a
     name with a comma, the short name before it (201.5c: "Jace" for "Jace, the Mind Sculptor").
     A rebalanced digital card ("A-Nahiri, Heir of the Ancients") is written with its printed
-    name, without the "A-"."""
+    name, without the "A-". A card of two faces or halves ("Storm the Vault // Vault of
+    Catlacan") is named by each (709.1, 712.1). A LEGENDARY name without a comma is shortened
+    as its Oracle text writes it (201.5c): to the words before " the " or " of " ("Arcanis" for
+    "Arcanis the Omnipotent", "Jedit Ojanen" for "Jedit Ojanen of Efrava"), a name of two words
+    to its first ("Rasputin" for "Rasputin Dreamweaver"); never to a word of the rules'
+    vocabulary ("Sliver Queen" is not "Sliver"); see :func:`replace_names` for where it applies."""
     names = {name}
     if name.startswith("A-") and len(name) > 2:
-        names |= names_of(name[2:])
+        names |= names_of(name[2:], legendary)
+    if " // " in name:
+        for half in name.split(" // "):
+            names |= names_of(half.strip(), legendary)
     if "," in name:
         names.add(name.split(",")[0].strip())
+    elif legendary and " // " not in name:
+        short = _legendary_short_name(name)
+        if short:
+            names.add(_SHORT + short)
     return {n for n in names if n}
+
+
+# marks a shortened name of 201.5c read from the name alone: replaced only where no capitalized
+# word follows it ("create Marit Lage" is not the card "Marit ...")
+_SHORT = "\x00short:"
+
+
+def _legendary_short_name(name):
+    from . import vocabulary
+    words = name.split(" ")
+    for sep in ("the", "of"):
+        if sep in words[1:]:
+            short = " ".join(words[:words.index(sep, 1)])
+            break
+    else:
+        short = words[0] if len(words) == 2 else ""
+    if not short or short.lower() in vocabulary.word_classes() or short in vocabulary.subtypes():
+        return ""
+    return short
 
 
 def replace_names(text, names):
     """``text`` with each whole-word occurrence of the given names replaced by ``~`` (201.5).
     Never inside a mana symbol: a card named "T" keeps {T}."""
-    names = sorted((n for n in names if n and n in text), key=len, reverse=True)
-    if not names:                   # no name in the text: no expression to build (most lines)
+    short = [n[len(_SHORT):] for n in names if n.startswith(_SHORT)]
+    names = sorted((n for n in names if n and not n.startswith(_SHORT) and n in text), key=len, reverse=True)
+    short = [n for n in short if n in text]
+    if not names and not short:     # no name in the text: no expression to build (most lines)
         return text
-    rx = re.compile(r"(?<![\w{])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w}])")
+    parts = [re.escape(n) + r"(?![\w}])" for n in names]
+    parts += [re.escape(n) + r"(?![\w}-])(?! [A-Z])" for n in sorted(short, key=len, reverse=True)]
+    rx = re.compile(r"(?<![\w{])(?:" + "|".join(parts) + r")")
     return rx.sub("~", text)
 
 
