@@ -512,6 +512,11 @@ class Tokens:
         """The word at i stands before "counter(s)": it names a kind of counter (122.1)."""
         return i + 1 < len(self.raws) and self.raws[i + 1].text.lower() in ("counter", "counters")
 
+    def _before_votes(self, i):
+        """The word at i stands before "gets more votes": it names an option of a vote (701.38:
+        "If planeswalk gets more votes, planeswalk."), even where it is also a verb."""
+        return i + 1 < len(self.raws) and self.raws[i + 1].text.lower() == "gets more votes"
+
     def candidates(self, i):
         """[(terminal name, value)] for raw token i, most preferred first."""
         raw = self.raws[i]
@@ -519,6 +524,8 @@ class Tokens:
         if raw.kind == "word":
             low = raw.text.lower()
             out = []
+            if self._before_votes(i):
+                out.append(("OTHER_WORD", raw.text))        # 701.38: a vote's option
             if low in ("or", "and") and _spend_list(self.raws, i):
                 out.append(("USE_OR", low))                 # 106.6: a list of the mana's uses ("and": either)
             if low in ("or", "and", "and/or") and _continues_list(self.raws, i):
