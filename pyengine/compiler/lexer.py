@@ -138,7 +138,8 @@ def _name_goes_on(raws, j):
 
 def _names(raws):
     """A card's name after "named" is one NAME token: its capitalized words, with the small
-    words and commas between them ("named Nicol Bolas, the Deceiver", "named Find the Path")."""
+    words and commas between them ("named Nicol Bolas, the Deceiver", "named Find the Path") and
+    possessives ("named Everflame, Heroes' Legacy")."""
     out, i = [], 0
     while i < len(raws):
         r = raws[i]
@@ -149,7 +150,7 @@ def _names(raws):
         j = i
         while j < len(raws):
             t = raws[j]
-            if t.kind == "word" and (t.text[:1].isupper() or t.text == "'s"):
+            if t.kind == "word" and (t.text[:1].isupper() or t.text in ("'s", "'")):
                 j += 1
             elif t.kind in ("word", "punct") and (t.text in _NAME_JOINERS or t.text == ",") and j > i \
                     and _name_goes_on(raws, j):
@@ -157,7 +158,7 @@ def _names(raws):
             else:
                 break
         if j > i:
-            text = " ".join(t.text for t in raws[i:j]).replace(" 's", "'s").replace(" ,", ",")
+            text = " ".join(t.text for t in raws[i:j]).replace(" 's", "'s").replace(" '", "'").replace(" ,", ",")
             out.append(Raw("name", text, raws[i].pos))
             i = j
     return out

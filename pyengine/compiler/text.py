@@ -42,11 +42,15 @@ def names_of(name, legendary=False):
     if name.startswith("A-") and len(name) > 2:
         names |= names_of(name[2:], legendary)
     if " // " in name:
-        for half in name.split(" // "):
-            names |= names_of(half.strip(), legendary)
+        for half in (h.strip() for h in name.split(" // ")):
+            if not _vocabulary_word(half):          # "Coward // Killer": "becomes a Coward" is a type
+                names.add(half)
+                names |= {n if n == half or n.startswith(_SHORT) else _SHORT + n
+                          for n in names_of(half, legendary)}
+        return {n for n in names if n}
     if "," in name:
         names.add(name.split(",")[0].strip())
-    elif legendary and " // " not in name:
+    elif legendary:
         short = _legendary_short_name(name)
         if short:
             names.add(_SHORT + short)
@@ -54,12 +58,17 @@ def names_of(name, legendary=False):
 
 
 # marks a shortened name of 201.5c read from the name alone: replaced only where no capitalized
-# word follows it ("create Marit Lage" is not the card "Marit ...")
+# word follows it, nor "the"/"of" and one ("conjure two cards named Mitotic Slime", "create
+# Tuktuk the Returned" are other names)
 _SHORT = "\x00short:"
 
 
-def _legendary_short_name(name):
+def _vocabulary_word(word):
     from . import vocabulary
+    return word.lower() in vocabulary.word_classes() or word in vocabulary.subtypes()
+
+
+def _legendary_short_name(name):
     words = name.split(" ")
     for sep in ("the", "of"):
         if sep in words[1:]:
@@ -67,9 +76,7 @@ def _legendary_short_name(name):
             break
     else:
         short = words[0] if len(words) == 2 else ""
-    if not short or short.lower() in vocabulary.word_classes() or short in vocabulary.subtypes():
-        return ""
-    return short
+    return "" if not short or _vocabulary_word(short) else short
 
 
 def replace_names(text, names):
@@ -81,7 +88,7 @@ def replace_names(text, names):
     if not names and not short:     # no name in the text: no expression to build (most lines)
         return text
     parts = [re.escape(n) + r"(?![\w}])" for n in names]
-    parts += [re.escape(n) + r"(?![\w}-])(?! [A-Z])" for n in sorted(short, key=len, reverse=True)]
+    parts += [re.escape(n) + r"(?![\w}-])(?! [A-Z]| the [A-Z]| of [A-Z])" for n in sorted(short, key=len, reverse=True)]
     rx = re.compile(r"(?<![\w{])(?:" + "|".join(parts) + r")")
     return rx.sub("~", text)
 
