@@ -389,6 +389,9 @@ _STATIC_NODES = {
     # 500.5, 106.4: unspent mana empties as a step or phase ends, an event of the turn (`apply`);
     # what the mana abilities of a permanent add, and what it could produce, are unchanged
     "keep_mana": frozenset({"apply"}),
+    # 106.4, 500.4: "A player losing unspent mana causes that player to lose that much life": what
+    # happens as mana empties at the end of a step or phase (`apply`), not what is added
+    "mana_loss_event": frozenset({"apply"}),
     "life_total_clause": frozenset({"apply"}),                       # 119.5: a life total becomes N
     "x_limit": PAYMENT,                                              # parseB: 601.2b: the value chosen for X
 }

@@ -314,6 +314,12 @@ class Build(Transformer):
         count = next(x for x in c if isinstance(x, ir.Node) and x.kind == "choose_count")
         return ir.Sentence(leads, (count,), (), None, kind="modal")
 
+    def modal_header_and(self, c):
+        """700.2: "choose one ... and you lose 2 life —": the choice and the instruction done with it."""
+        header = self.modal_header(c)
+        clause = next(x for x in c if isinstance(x, ir.Clause))
+        return ir.Sentence(header.leads, header.clauses + (clause,), ("and",), None, kind="modal")
+
     def activation_instructions(self, c):
         return ir.Sentence((), (c[0],), (), None, kind="activation")
 

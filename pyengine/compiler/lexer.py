@@ -138,7 +138,8 @@ def _name_goes_on(raws, j):
 
 def _names(raws):
     """A card's name after "named" is one NAME token: its capitalized words, with the small
-    words and commas between them ("named Nicol Bolas, the Deceiver", "named Find the Path")."""
+    words and commas between them ("named Nicol Bolas, the Deceiver", "named Find the Path") and
+    possessives ("named Everflame, Heroes' Legacy")."""
     out, i = [], 0
     while i < len(raws):
         r = raws[i]
@@ -149,7 +150,7 @@ def _names(raws):
         j = i
         while j < len(raws):
             t = raws[j]
-            if t.kind == "word" and (t.text[:1].isupper() or t.text == "'s"):
+            if t.kind == "word" and (t.text[:1].isupper() or t.text in ("'s", "'")):
                 j += 1
             elif t.kind in ("word", "punct") and (t.text in _NAME_JOINERS or t.text == ",") and j > i \
                     and _name_goes_on(raws, j):
@@ -157,7 +158,7 @@ def _names(raws):
             else:
                 break
         if j > i:
-            text = " ".join(t.text for t in raws[i:j]).replace(" 's", "'s").replace(" ,", ",")
+            text = " ".join(t.text for t in raws[i:j]).replace(" 's", "'s").replace(" '", "'").replace(" ,", ",")
             out.append(Raw("name", text, raws[i].pos))
             i = j
     return out
@@ -304,7 +305,10 @@ def _split_word(tok, pos):
                 return [Raw("word", stem, pos), Raw("word", suffix, pos + len(stem))]
     if low.startswith("non") and len(tok) > 3:
         rest = tok[4:] if tok[3] == "-" else tok[3:]
-        if rest and (rest.lower() in _non_words() or rest in vocabulary.subtypes()):
+        # a plural stands for the nouns too: "Craft with four or more nonlands" (702.167a)
+        stem = rest[:-1] if rest.lower().endswith("s") else rest
+        if rest and (rest.lower() in _non_words() or rest in vocabulary.subtypes()
+                     or stem.lower() in _non_words()):
             return [Raw("word", "non", pos), Raw("word", rest, pos + len(tok) - len(rest))]
     return [Raw("word", tok, pos)]
 
@@ -509,6 +513,11 @@ class Tokens:
         """The word at i stands before "counter(s)": it names a kind of counter (122.1)."""
         return i + 1 < len(self.raws) and self.raws[i + 1].text.lower() in ("counter", "counters")
 
+    def _before_votes(self, i):
+        """The word at i stands before "gets more votes": it names an option of a vote (701.38:
+        "If planeswalk gets more votes, planeswalk."), even where it is also a verb."""
+        return i + 1 < len(self.raws) and self.raws[i + 1].text.lower() == "gets more votes"
+
     def candidates(self, i):
         """[(terminal name, value)] for raw token i, most preferred first."""
         raw = self.raws[i]
@@ -516,6 +525,8 @@ class Tokens:
         if raw.kind == "word":
             low = raw.text.lower()
             out = []
+            if self._before_votes(i):
+                out.append(("OTHER_WORD", raw.text))        # 701.38: a vote's option
             if low in ("or", "and") and _spend_list(self.raws, i):
                 out.append(("USE_OR", low))                 # 106.6: a list of the mana's uses ("and": either)
             if low in ("or", "and", "and/or") and _continues_list(self.raws, i):
