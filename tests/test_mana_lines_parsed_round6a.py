@@ -10,6 +10,7 @@ import helpers
 from pyengine.compiler import parse_line
 
 MANA = {"could-produce", "produce"}
+ALL = {"actions", "apply", "cast-free", "could-produce", "produce", "show", "untap"}
 
 
 @pytest.mark.parametrize("name,type,text,kind,affects", [
@@ -115,6 +116,21 @@ MANA = {"could-produce", "produce"}
     ("Jeweled Amulet", "Artifact",
      "{T}, Remove a charge counter from this artifact: Add one mana of this artifact's last noted type.",
      "mana_noted_type", {"actions", "apply", "could-produce", "produce", "show"}),
+    # stickers (Unfinity): placing one triggers (apply only)
+    ("Goblin Airbrusher", "Creature — Goblin Employee",
+     "Whenever you place a sticker, create a Treasure token. If it's an art sticker, instead create two Treasure "
+     "tokens.", "its_sticker", {"apply"}),
+    # 706.3b: the rows of the results table decide what the ability does, adding mana among them:
+    # every answer
+    ("Jack-in-the-Mox", "Artifact", "{T}: Roll a six-sided die. This ability has the indicated effect.",
+     "indicated_effect", ALL),
+    # 700.5: devotion increased changes what devotion-counted mana adds (every answer)
+    ("Altar of the Pantheon", "Artifact",
+     "Your devotion to each color and each combination of colors is increased by one.", "devotion_increase", ALL),
+    # 113.1a: a granted mana ability (its mana is not modelled: every answer of the enchanted permanent)
+    ("Bigger on the Inside", "Enchantment — Aura",
+     "Enchanted permanent has \"{T}: Target player adds two mana of any one color. The next spell they cast this "
+     "turn has cascade.\"", "quoted_ability", ALL),
 ])
 def test_these_lines_parse_and_are_notes_for_what_they_change(name, type, text, kind, affects):
     c = helpers.compiled(name, type, text)

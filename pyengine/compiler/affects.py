@@ -157,6 +157,8 @@ def of_ability(a, spell=False):
         return frozenset(out)
     if isinstance(a, (ir.Activated, ir.Loyalty)):
         effect = a.effect
+        if any(isinstance(y, ir.Node) and y.kind == "indicated_effect" for y in ir.walk(effect)):
+            return ALL          # 706.3b: "This ability has the indicated effect": the rows of its table may add mana
         out = {"actions", "apply"}
         if _adds_mana_itself(effect):
             # 605.1a: what the mana ability adds; mana of a token it creates, or of an object it
