@@ -171,6 +171,8 @@ def of_ability(a, spell=False):
         return frozenset(out)
     if isinstance(a, (ir.Activated, ir.Loyalty)):
         effect = a.effect
+        if any(isinstance(y, ir.Node) and y.kind == "indicated_effect" for y in ir.walk(effect)):
+            return ALL          # 706.3b: "This ability has the indicated effect": the rows of its table may add mana
         out = {"actions", "apply"}
         if _adds_mana_itself(effect):
             # 605.1a: what the mana ability adds; mana of a token it creates, or of an object it
@@ -378,6 +380,9 @@ _BEFORE_THE_GAME |= {"ante"}
 # parseB: 905.2b: revealing a card as it is drafted (and noting something) is done during the
 # draft; 702.139a: a companion's condition is on the starting deck (deck construction)
 _BEFORE_THE_GAME |= {"draft_reveal", "deck_condition"}
+# manaunp_a: 100.6 "This card is banned." (a format's rule of deck construction); 903.5c "If ~ is
+# your commander, you may include ... in your deck regardless of color identity" (deck construction)
+_BEFORE_THE_GAME |= {"banned", "deck_include"}
 # parseB: 905.2: "As you draft a card, ...": an ability that functions during the draft
 _DURING_THE_DRAFT = {"lead_as_you_draft"}
 
@@ -465,16 +470,25 @@ def _granted(verb):
     out = {"show"}
     for x in parts:
         if isinstance(x, ir.Node) and x.kind == "keyword_list" and all(
-                isinstance(k, ir.Keyword) or (isinstance(k, ir.Node) and k.kind == "list_sep") for k in x.args):
+                isinstance(k, ir.Keyword) or (isinstance(k, ir.Node) and k.kind in ("list_sep", "kw_named")) for k in x.args):
             for k in x.args:
                 if isinstance(k, ir.Keyword):
                     out |= keyword(k.name)
+                elif isinstance(k, ir.Node) and k.kind == "kw_named":
+                    out |= keyword(_named_keyword(k))     # "has escape" (a keyword named without its cost)
         elif isinstance(x, ir.Node) and x.kind in ("quoted_ability", "quoted_and") and x.args \
                 and not isinstance(x.args[-1], str):
             out |= of_ability(x.args[-1])
         else:
             return set(ALL)
     return out if parts else set(ALL)
+
+
+def _named_keyword(k):
+    """The name of a keyword written without its cost or number ("has escape": ``kw_named``); None
+    (every answer) if it is not one word of a keyword's name."""
+    from .spend import keyword_name
+    return keyword_name(k)
 
 
 def _during_an_untap_step(c):

@@ -159,6 +159,9 @@ class Build(Transformer):
     def mode_named(self, c):            # 700.2: a mode naming what it is ("• Treasure")
         return ir.Mode(ir.Node("mode_named", c[-1]))        # c[-1]: the characteristics named
 
+    def mode_named_with(self, c):       # 700.2: "• Banana with \"{T}, ...\"": what it names and its qualifiers
+        return ir.Mode(ir.Node("mode_named", tuple(_parts(c))))
+
     def spree_mode(self, c):
         return ir.Mode(c[-1])
 

@@ -145,7 +145,7 @@ def _names(raws):
         r = raws[i]
         out.append(r)
         i += 1
-        if not (r.kind == "word" and r.text == "named"):
+        if not (r.kind == "word" and (r.text == "named" or _melds_into(raws, i - 1))):
             continue
         j = i
         while j < len(raws):
@@ -162,6 +162,12 @@ def _names(raws):
             out.append(Raw("name", text, raws[i].pos))
             i = j
     return out
+
+
+def _melds_into(raws, i):
+    """raws[i] is the "into" of "meld them into <name>" (701.42a): a card's name follows."""
+    return raws[i].text == "into" and i >= 2 and raws[i - 2].text.lower() == "meld" \
+        and raws[i - 1].text.lower() in ("them", "it")
 
 
 def _close_quotes(raws):
@@ -351,6 +357,10 @@ def _continues_list(raws, i):
     conj = ("or", "and", "and/or")
     if 0 < i < n - 1 and raws[i - 1].kind == raws[i + 1].kind == "ptmod":
         return True                     # "+1/-1 or -1/+1": a list of P/T changes
+    if _number_list(raws, i):
+        return True                     # "mana value 4, 5, or 6": a list of numbers (107.1)
+    if _counter_list(raws, i):
+        return True                     # "two +1/+1 counters and a flying counter": kinds of counters (122.1)
     if 0 < i < n - 2 and raws[i].text.lower() in conj and raws[i - 1].kind == raws[i + 2].kind == "sym" \
             and raws[i + 1].text == "X":
         return True                     # "X {G} or X {W}": a list of amounts of mana (107.3)
@@ -373,16 +383,47 @@ def _continues_list(raws, i):
     while j < n and _is_list_item(raws[j]):
         while j < n and _is_list_item(raws[j]):
             j += 1
-        if conj_seen:
-            return True
+        if conj_seen or (j < n and raws[j].text == ', and "'):
+            return True                 # (', and "': the merged literal before a quoted ability)
         if j < n and raws[j].text == ",":
             j += 1
         if j < n and raws[j].text.lower() in conj:
             j += 1
             conj_seen = True
+            if j < n and raws[j].text == '"':
+                return True             # 'flying, lifelink, and "When ..."': keywords, then an ability in quotes
         if j < n and raws[j].text.lower() in ("a", "an"):
             j += 1
     return False
+
+
+def _number_list(raws, i):
+    """The comma/conjunction at raws[i] stands between numbers written in digits, in a list that
+    ends with "or"/"and" and a number ("4, 5, or 6")."""
+    k = i - 1 if i > 0 and raws[i - 1].text == "," else i
+    if k < 1 or raws[k - 1].kind != "num":
+        return False
+    j, conj_seen, comma = k - 1, False, False
+    while j < len(raws) and (raws[j].kind == "num" or raws[j].text in (",", "or", "and")):
+        comma = comma or raws[j].text == ","
+        if raws[j].text == "or" or (raws[j].text == "and" and comma):
+            conj_seen = True            # ("between 0 and 13": two numbers joined by "and" are no list)
+        elif raws[j].kind == "num" and conj_seen:
+            return True
+        j += 1
+    return False
+
+
+def _counter_list(raws, i):
+    """The "and" at raws[i] joins two counter phrases ("two +1/+1 counters and a flying counter
+    on target creature", 122.1): "counter(s)" before it, and a quantity, at most one kind and
+    "counter(s)" after it."""
+    if raws[i].text != "and" or i < 1 or raws[i - 1].text.lower() not in ("counter", "counters"):
+        return False
+    rest = [r.text.lower() for r in raws[i + 1:i + 4]]
+    return len(rest) >= 2 and (rest[0] in ("a", "an") or raws[i + 1].kind == "num"
+                               or vocabulary.word_classes().get(rest[0]) == "NUM_WORD") \
+        and ("counter" in rest[1:] or "counters" in rest[1:])
 
 
 # 106.6: what a spending rule lets the mana be spent on, as a list of verb phrases
