@@ -28,17 +28,37 @@ def strip_reminders(text):
     return "".join(out)
 
 
-def names_of(name):
+def names_of(name, legendary=False):
     """The names by which a face's text refers to the object itself: its full name and, for a
     name with a comma, the short name before it (201.5c: "Jace" for "Jace, the Mind Sculptor").
     A rebalanced digital card ("A-Nahiri, Heir of the Ancients") is written with its printed
-    name, without the "A-"."""
+    name, without the "A-". A card named by its faces' names ("Cut // Ribbons", 709.1) is
+    written by each face's name. A LEGENDARY one's name "X the Y" or "X of Y" is shortened to X
+    (201.5c: "Oketra can't attack or block ..." on Oketra the True), unless X is a word of a
+    class of the grammar or a subtype ("Sliver Queen"'s text means Sliver tokens)."""
     names = {name}
     if name.startswith("A-") and len(name) > 2:
-        names |= names_of(name[2:])
+        names |= names_of(name[2:], legendary)
+    if " // " in name:
+        for face in name.split(" // "):
+            names |= names_of(face.strip(), legendary)
     if "," in name:
         names.add(name.split(",")[0].strip())
+    elif legendary:
+        m = _SHORT_NAME.match(name)
+        if m and not _is_vocabulary(m.group(1)):
+            names.add(m.group(1))
     return {n for n in names if n}
+
+
+# "X the Y", "X of Y", "X of the Y": X, one or two capitalised words
+_SHORT_NAME = re.compile(r"^([A-Z\u00C0-\u00DE][\w'\u2019-]*(?: [A-Z][\w'\u2019-]*)?) (?:the|of) \S")
+
+
+def _is_vocabulary(word):
+    """Whether WORD is a word the grammar reads as a class or a subtype (not a name)."""
+    from .vocabulary import subtypes, word_classes
+    return word.lower() in word_classes() or word in subtypes()
 
 
 def replace_names(text, names):
