@@ -31,6 +31,11 @@ from helpers import assert_parses_to, tree_kinds
     ("Choose one. If this spell was kicked, choose any number instead.", "choose_count_instead"),  # Inscription of Ruin
     ("Choose one. If there are four or more card types among cards in your graveyard, choose one or more "
      "instead.", "choose_count_instead"),                                                 # Let's Play a Game
+    ("Choose one. If you control a Wizard as you cast this spell, you may choose two instead.",
+     "choose_count_instead"),                                                             # Flame of Anor
+    # 700.x: objects that share a creature type, then where they are
+    ("• Return two target creature cards that share a creature type from your graveyard to your hand.",
+     "rel_share_q"),                                                                      # Unbury
     # 700.2: a mode naming an object
     ("• 1/1 black Rat with lifelink.", "mode_object"),                                   # Genku, Future Shaper
     ("• Target artifact card.", "mode_object"),                                          # Call Damage Control
@@ -53,6 +58,23 @@ from helpers import assert_parses_to, tree_kinds
 ])
 def test_wording_parses_to(text, kind):
     assert_parses_to(text, kind)
+
+
+@pytest.mark.parametrize("text, clauses", [
+    # Boundless Realms: X told after the first instruction, before the others (107.3a)
+    ("Search your library for up to X basic land cards, where X is the number of lands you control, put "
+     "them onto the battlefield tapped, then shuffle.", ["search", "put", "shuffle"]),
+    # Ugin's Insight
+    ("Scry X, where X is the greatest mana value among permanents you control, then draw three cards.",
+     ["scry", "draw"]),
+])
+def test_where_x_before_the_last_instructions(text, clauses):
+    line = parse_line(text)
+    assert line.parsed, line.error
+    (sentence,) = line.ability.effect
+    assert [c.verb.name for c in sentence.clauses] == clauses
+    assert sentence.tail.kind == "tail_where_mid"
+    assert any(isinstance(a, ir.Node) and a.kind in ("count_of", "greatest") for a in sentence.tail.args)
 
 
 def test_twice_x_is_a_quantity():

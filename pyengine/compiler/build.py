@@ -307,9 +307,16 @@ class Build(Transformer):
                 leads = x.args
             elif isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], tuple):
                 seq = x
-            elif isinstance(x, ir.Node) and x.kind in ("sent_tail", "tail_where_on_activation", "tail_where_on_cast"):
+            elif isinstance(x, ir.Node) and x.kind in ("sent_tail", "tail_where_on_activation", "tail_where_on_cast",
+                                                            "tail_where_mid"):
                 tail = x
         clauses, joins = seq if seq else ((), ())
+        if tail is not None and tail.kind == "tail_where_mid":
+            # ", where X is <amount>, then <clauses>": the clauses after the amount are the
+            # sentence's; the tail keeps X's amount (and tells it stood before them)
+            *head, conn, (more, more_joins) = tail.args
+            clauses, joins = clauses + more, joins + (" ".join(str(a) for a in conn.args) or ",",) + more_joins
+            tail = ir.Node("tail_where_mid", tuple(head))
         return ir.Sentence(leads, clauses, joins, tail)
 
     def modal_header(self, c):
