@@ -39,6 +39,7 @@ from helpers import assert_parses_to, tree_kinds
     # 700.2: a mode naming an object
     ("• 1/1 black Rat with lifelink.", "mode_object"),                                   # Genku, Future Shaper
     ("• Target artifact card.", "mode_object"),                                          # Call Damage Control
+    ("• Lord of Atlantis", "mode_named_q"),                                              # The Scholar of Seas
     # 107.1: twice X
     ("Put twice X stun counters on it.", "counter_quantity"),                            # Procrastinate
     # 601.2: cast from anywhere other than a zone
@@ -47,6 +48,7 @@ from helpers import assert_parses_to, tree_kinds
     # what happened to an object, as a participle, and counters put on it this way
     ("Create a 3/3 green Beast creature token for each creature put into your graveyard from the "
      "battlefield this turn.", "put_into_q"),                                             # Fresh Meat
+    ("Draw a card for each card returned to your hand this way.", "returned_to_q"),     # Paradoxical Outcome
     ("Put a double strike counter on target creature, then goad each creature that had a double strike "
      "counter put on it this way.", "have_counters_put_this_way"),                        # Spectacular Showdown
     # 702.34a, 702.143a: a granted keyword's cost

@@ -162,6 +162,9 @@ class Build(Transformer):
     def mode_object(self, c):           # 700.2: a mode naming an object ("• Target artifact card.")
         return ir.Mode(ir.Node("mode_object", tuple(_parts(c))))
 
+    def mode_named_q(self, c):          # 700.2: a mode naming a card ("• Lord of Atlantis")
+        return ir.Mode(ir.Node("mode_named_q", (self.object(_parts(c)),)))
+
     def spree_mode(self, c):
         return ir.Mode(c[-1])
 
