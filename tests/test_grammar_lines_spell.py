@@ -51,6 +51,9 @@ from helpers import assert_parses_to, tree_kinds
     ("Draw a card for each card returned to your hand this way.", "returned_to_q"),     # Paradoxical Outcome
     ("Put a double strike counter on target creature, then goad each creature that had a double strike "
      "counter put on it this way.", "have_counters_put_this_way"),                        # Spectacular Showdown
+    # 122.1: returned with additional counters
+    ("Return target creature card from your graveyard to the battlefield with two additional +1/+1 "
+     "counters on it.", "mod_with_counters"),                                            # Evil Reawakened
     # 702.34a, 702.143a: a granted keyword's cost
     ("Its flashback cost is equal to its mana cost.", "keyword_cost_is"),                # Return the Past
     ("Its foretell cost is equal to its mana cost reduced by {2}.", "keyword_cost_is"),  # Dream Devourer
@@ -77,6 +80,13 @@ def test_where_x_before_the_last_instructions(text, clauses):
     assert [c.verb.name for c in sentence.clauses] == clauses
     assert sentence.tail.kind == "tail_where_mid"
     assert any(isinstance(a, ir.Node) and a.kind in ("count_of", "greatest") for a in sentence.tail.args)
+
+
+def test_additional_is_checked():
+    # only "additional" may stand between the number and the counter kind (122.1)
+    line = parse_line("Return target creature card from your graveyard to the battlefield with two tapped "
+                      "+1/+1 counters on it.")
+    assert not line.parsed
 
 
 def test_twice_x_is_a_quantity():
