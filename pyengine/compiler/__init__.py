@@ -144,7 +144,7 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
 
     if chars:
         _characteristics(key, face, facts, note)
-    legendary = "legendary" in face.type_line.lower()
+    legendary = "legendary" in (face.type_line or "").lower().split()
     names = names_of(key, legendary) | names_of(face.name, legendary)
     spell = affects_mod.spell_face(face)
     gate = None         # the condition (kb/gates.lp) of the level striation or class level the lines belong to

@@ -162,6 +162,9 @@ class Build(Transformer):
     def mode_named_with(self, c):       # 700.2: "• Banana with \"{T}, ...\"": what it names and its qualifiers
         return ir.Mode(ir.Node("mode_named", tuple(_parts(c))))
 
+    def mode_object(self, c):           # 700.2: a mode naming an object ("• Target artifact card.")
+        return ir.Mode(ir.Node("mode_object", tuple(_parts(c))))
+
     def spree_mode(self, c):
         return ir.Mode(c[-1])
 
@@ -307,9 +310,16 @@ class Build(Transformer):
                 leads = x.args
             elif isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], tuple):
                 seq = x
-            elif isinstance(x, ir.Node) and x.kind in ("sent_tail", "tail_where_on_activation"):
+            elif isinstance(x, ir.Node) and x.kind in ("sent_tail", "tail_where_on_activation", "tail_where_on_cast",
+                                                            "tail_where_mid"):
                 tail = x
         clauses, joins = seq if seq else ((), ())
+        if tail is not None and tail.kind == "tail_where_mid":
+            # ", where X is <amount>, then <clauses>": the clauses after the amount are the
+            # sentence's; the tail keeps X's amount (and tells it stood before them)
+            *head, conn, (more, more_joins) = tail.args
+            clauses, joins = clauses + more, joins + (" ".join(str(a) for a in conn.args) or ",",) + more_joins
+            tail = ir.Node("tail_where_mid", tuple(head))
         return ir.Sentence(leads, clauses, joins, tail)
 
     def modal_header(self, c):
@@ -454,6 +464,13 @@ class Build(Transformer):
             if isinstance(x, Token) and x.type == "STATUS_WORD" and str(x).lower() != "additional":
                 raise NotModelled(f"not understood at {str(x)!r}")
         return self.__default__("counter_quantity", c, None)
+
+    def source_chars(self, c):          # "from an artifact source" (113.7): the noun is checked
+        chars = c[0]
+        last = chars[-1] if chars else None
+        if not (isinstance(last, ir.Char) and last.kind == "noun" and last.value in ("source", "sources")):
+            raise NotModelled(f"not understood at {getattr(last, 'value', last)!r}")
+        return self.characteristics(c)
 
     def put_one(self, c):                # parseB: "put one onto the battlefield tapped and the other ..."
         if str(c[1]).lower() != "one":
