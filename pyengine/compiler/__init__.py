@@ -144,7 +144,8 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
 
     if chars:
         _characteristics(key, face, facts, note)
-    names = names_of(key) | names_of(face.name)
+    legendary = "legendary" in parse_type_line(face.type_line)[0]       # 201.5c: short names
+    names = names_of(key, legendary) | names_of(face.name, legendary)
     spell = affects_mod.spell_face(face)
     gate = None         # the condition (kb/gates.lp) of the level striation or class level the lines belong to
     for i, raw in enumerate(face.text.split("\n"), 1):

@@ -367,15 +367,19 @@ def _continues_list(raws, i):
             and i > 0 and _non_before(raws, i)):
         return True                     # "noncreature, nonland card": both apply (Oracle style)
     while j < n and _is_list_item(raws[j]):
-        while j < n and _is_list_item(raws[j]):
-            j += 1
+        while j < n and (_is_list_item(raws[j]) or raws[j].kind == "num" and _is_list_item(raws[j - 1])):
+            j += 1                      # (a keyword's number: "annihilator 1, and ...")
         if conj_seen:
             return True
+        if j < n and raws[j].text.lower() == ', and "':
+            return True                 # "flying, haste, and \"...\"": the list ends with a quoted ability
         if j < n and raws[j].text == ",":
             j += 1
         if j < n and raws[j].text.lower() in conj:
             j += 1
             conj_seen = True
+            if j < n and raws[j].text == '"' and raws[j - 1].text.lower() == "and":
+                return True             # (the same, before its words are joined into one literal)
         if j < n and raws[j].text.lower() in ("a", "an"):
             j += 1
     return False

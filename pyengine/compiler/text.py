@@ -28,17 +28,30 @@ def strip_reminders(text):
     return "".join(out)
 
 
-def names_of(name):
+def names_of(name, legendary=False):
     """The names by which a face's text refers to the object itself: its full name and, for a
     name with a comma, the short name before it (201.5c: "Jace" for "Jace, the Mind Sculptor").
+    A legendary object's name with an epithet ("Tuvasa the Sunlit", "Daxos of Meletis") is also
+    shortened to the word before "the"/"of" (201.5c: "Tuvasa gets +1/+1 ..."). A card given by
+    the names of its halves ("Cut // Ribbons", 709.1, 715.1) is referred to by each half's name.
     A rebalanced digital card ("A-Nahiri, Heir of the Ancients") is written with its printed
     name, without the "A-"."""
     names = {name}
+    if " // " in name:
+        for half in name.split(" // "):
+            names |= names_of(half.strip(), legendary)
+        return {n for n in names if n}
     if name.startswith("A-") and len(name) > 2:
-        names |= names_of(name[2:])
+        names |= names_of(name[2:], legendary)
     if "," in name:
         names.add(name.split(",")[0].strip())
+    elif legendary and (m := _EPITHET.match(name)):
+        names.add(m.group(1))
     return {n for n in names if n}
+
+
+# a legendary name with an epithet: its first word, then "the" or "of" (201.5c)
+_EPITHET = re.compile(r"([^\s,/]+) (?:the|of) \S")
 
 
 def replace_names(text, names):
