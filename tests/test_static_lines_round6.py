@@ -65,12 +65,24 @@ GRANTS = {"actions", "apply", "cast-free", "show"}
      "As this creature enters, choose a noncreature, nonland card name.", "choose_card_name", None),
     ("Sorcerous Spyglass", "Artifact",
      "As this artifact enters, look at an opponent's hand, then choose any card name.", "choose_card_name", None),
+    # 115.4, 113.7: "spells or abilities from red sources" (who may target it: what is cast or
+    # activated, never what the permanent could produce)
+    ("Suq'Ata Firewalker", "Creature — Human Wizard",
+     "This creature can't be the target of red spells or abilities from red sources.", "from_sources",
+     {"actions", "apply", "cast-free"}),
+    # 702.14a: landwalk in a list of keywords, and of the land type chosen as it entered
+    ("Cairn Wanderer", "Creature — Shapeshifter",
+     "As long as a creature card with flying is in a graveyard, this creature has flying. The same is true for "
+     "fear, first strike, double strike, deathtouch, haste, landwalk, lifelink, protection, reach, trample, "
+     "shroud, and vigilance.", "same_is_true", ALL),
+    ("Traveler's Cloak", "Enchantment — Aura",
+     "Enchanted creature has landwalk of the chosen type.", "kw_landwalk_chosen", ALL),
 ])
 def test_these_lines_parse_and_are_notes_for_what_they_change(name, type, text, kind, affects):
     c = helpers.compiled(name, type, text)
     li = helpers.line_of(c, 1)
     assert li.parsed, li.line.error
-    assert kind in tree_kinds(li.line.ability) | {"kw_" + k.name for k in _keywords(li.line.ability)}
+    assert kind in tree_kinds(li.line.ability, keywords=True) | {"kw_" + k.name for k in _keywords(li.line.ability)}
     assert not li.modelled
     if affects is not None:
         assert set(li.affects) == affects

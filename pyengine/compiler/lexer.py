@@ -337,7 +337,8 @@ def _is_list_item(raw):
 _LIST_WORDS = {"non", "protection", "hexproof", "ward", "mana", "instant", "sorcery", "hand",
                "graveyard", "library", "graveyards", "hands", "libraries",
                # keywords with a number (702): "devoid and annihilator 1", "flying and toxic 2"
-               "annihilator", "toxic", "afflict", "bushido", "rampage", "firebending", "modular"}
+               "annihilator", "toxic", "afflict", "bushido", "rampage", "firebending", "modular",
+               "landwalk", "land walk"}     # 702.14a, in a list of keywords: "..., landwalk, lifelink, ..."
 
 
 def _continues_list(raws, i):
