@@ -144,7 +144,7 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
 
     if chars:
         _characteristics(key, face, facts, note)
-    legendary = "legendary" in (face.type_line or "").lower().split()
+    legendary = "legendary" in parse_type_line(face.type_line)[0]       # 201.5c: short names
     names = names_of(key, legendary) | names_of(face.name, legendary)
     spell = affects_mod.spell_face(face)
     gate = None         # the condition (kb/gates.lp) of the level striation or class level the lines belong to

@@ -347,7 +347,8 @@ def _is_list_item(raw):
 _LIST_WORDS = {"non", "protection", "hexproof", "ward", "mana", "instant", "sorcery", "hand",
                "graveyard", "library", "graveyards", "hands", "libraries",
                # keywords with a number (702): "devoid and annihilator 1", "flying and toxic 2"
-               "annihilator", "toxic", "afflict", "bushido", "rampage", "firebending", "modular"}
+               "annihilator", "toxic", "afflict", "bushido", "rampage", "firebending", "modular",
+               "landwalk", "land walk"}     # 702.14a, in a list of keywords: "..., landwalk, lifelink, ..."
 
 
 def _continues_list(raws, i):
@@ -381,10 +382,12 @@ def _continues_list(raws, i):
             and i > 0 and _non_before(raws, i)):
         return True                     # "noncreature, nonland card": both apply (Oracle style)
     while j < n and _is_list_item(raws[j]):
-        while j < n and _is_list_item(raws[j]):
-            j += 1
-        if conj_seen or (j < n and raws[j].text == ', and "'):
-            return True                 # (', and "': the merged literal before a quoted ability)
+        while j < n and (_is_list_item(raws[j]) or raws[j].kind == "num" and _is_list_item(raws[j - 1])):
+            j += 1                      # (a keyword's number: "annihilator 1, and ...")
+        if conj_seen:
+            return True
+        if j < n and raws[j].text.lower() == ', and "':
+            return True                 # "flying, haste, and \"...\"": the list ends with a quoted ability
         if j < n and raws[j].text == ",":
             j += 1
         if j < n and raws[j].text.lower() in conj:

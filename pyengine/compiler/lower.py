@@ -643,6 +643,9 @@ def _activation_condition(s):
     if when is None or len(v.args) != 2 or when.args[:1] != ("if",) or len(when.args) != 2:
         return None
     clause = when.args[1]
+    if isinstance(clause, tuple):           # the conditions and their joins (cond_seq): one only
+        clauses, _joins = clause
+        clause = clauses[0] if len(clauses) == 1 else None
     if not isinstance(clause, ir.Clause) or clause.verb_name != "control" or clause.tails:
         return None
     rel, obj = clause.verb.args
