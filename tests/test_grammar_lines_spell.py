@@ -20,8 +20,8 @@ from helpers import assert_parses_to, tree_kinds
     ("Enchanted creature can't be the target of abilities from artifact sources.", "from_source"),  # Artifact Ward
     ("This creature can't be the target of red spells or abilities from red sources.", "from_source"),  # Suq'Ata Firewalker
     # the objects an instruction leaves out
-    ("Destroy all creatures and planeswalkers except for commanders.", "except_for"),    # Slash the Ranks
-    ("~ deals 2 damage to each creature except for creatures you control with flying.", "except_for"),  # Flame Sweep
+    ("Destroy all creatures and planeswalkers except for commanders.", "tail_except_for"),    # Slash the Ranks
+    ("~ deals 2 damage to each creature except for creatures you control with flying.", "tail_except_for"),  # Flame Sweep
     # 107.3a, 601.2b: X counted as the spell is cast
     ("~ deals X damage divided as you choose among any number of targets, where X is the number of "
      "Mountains you control as you cast this spell.", "tail_where_on_cast"),              # Jaws of Stone

@@ -60,7 +60,7 @@ from helpers import assert_parses_to
      "with_stat_of"),                                                                   # Celestial Kirin
     # 109.2: the objects an effect leaves out
     ("When this creature enters, if it was kicked, return all creatures to their owners' hands except for "
-     "Merfolk, Krakens, Leviathans, Octopuses, and Serpents.", "except_for"),    # Slinn Voda, the Rising Deep
+     "Merfolk, Krakens, Leviathans, Octopuses, and Serpents.", "tail_except_for"),    # Slinn Voda, the Rising Deep
     # 608.2d: a random choice among the objects named before
     ("At the beginning of your upkeep, choose target nonland permanent you control and up to two target "
      "nonland permanents you don't control. Destroy one of them at random.", "one_of_them_at_random"),

@@ -84,7 +84,7 @@ ALL = {"actions", "apply", "cast-free", "could-produce", "produce", "show", "unt
      "target.\" Activate only as a sorcery.", "quoted_and", {"actions", "apply"}),
     # 700.2: a mode naming a token with its ability in quotes (the token's mana is its own, 113.1a)
     ("Item Crate", "Artifact", "• Banana with \"{T}, Sacrifice this token: Add {R} or {G}. You gain 2 life.\"",
-     "mode_named", {"actions", "apply"}),
+     "mode_object", {"actions", "apply"}),
     ("Item Crate", "Artifact",
      "• Best Shell with \"{T}, Sacrifice this token: Destroy target creature with the greatest power.\"",
      "with_greatest", {"actions", "apply"}),

@@ -8,7 +8,7 @@ import pytest
 from helpers import tree_kinds
 import helpers
 from pyengine.compiler import parse_line
-from pyengine.compiler.text import names_of
+from pyengine.compiler.text import names_of, replace_names
 
 ALL = {"actions", "apply", "cast-free", "could-produce", "produce", "show", "untap"}
 GRANTS = {"actions", "apply", "cast-free", "show"}
@@ -68,7 +68,7 @@ GRANTS = {"actions", "apply", "cast-free", "show"}
     # 115.4, 113.7: "spells or abilities from red sources" (who may target it: what is cast or
     # activated, never what the permanent could produce)
     ("Suq'Ata Firewalker", "Creature — Human Wizard",
-     "This creature can't be the target of red spells or abilities from red sources.", "from_sources",
+     "This creature can't be the target of red spells or abilities from red sources.", "from_source",
      {"actions", "apply", "cast-free"}),
     # 702.14a: landwalk in a list of keywords, and of the land type chosen as it entered
     ("Cairn Wanderer", "Creature — Shapeshifter",
@@ -122,9 +122,10 @@ def test_only_a_legendary_name_is_shortened_before_its_epithet():
     """201.5c is about a card's shortened name: "Lord of the Pit" is not "Lord", and a
     nonlegendary name with "of" keeps its first word ("Dragon of ..." text names Dragons)."""
     assert names_of("Lord of the Pit") == {"Lord of the Pit"}
-    assert names_of("Tuvasa the Sunlit", legendary=True) == {"Tuvasa the Sunlit", "Tuvasa"}
+    assert replace_names("Tuvasa gets +1/+1", names_of("Tuvasa the Sunlit", legendary=True)) == "~ gets +1/+1"
+    assert replace_names("Lord gets +1/+1", names_of("Lord of the Pit")) == "Lord gets +1/+1"
     assert names_of("Jace, the Mind Sculptor", legendary=True) == {"Jace, the Mind Sculptor", "Jace"}
-    assert names_of("Cut // Ribbons") == {"Cut // Ribbons", "Cut", "Ribbons"}
+    assert replace_names("Cut deals 4 damage", names_of("Cut // Ribbons")) == "~ deals 4 damage"
 
 
 def test_a_quoted_ability_after_a_list_is_the_list_s_last_item():
