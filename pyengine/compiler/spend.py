@@ -191,14 +191,15 @@ def spell_filter(obj, noun_only=None):
 
 
 def _shared_adjectives(groups, joins):
-    """"a red instant or sorcery spell": the adjectives before the first card type describe every
+    """"a red instant or sorcery spell": the colors and supertypes before the first card type describe every
     card type of the list (a red instant or a red sorcery), which the parse groups as (red instant)
     or (sorcery); GROUPS with those adjectives given to each later group made of one card type."""
     if len(groups) < 2 or not all(any(w in ("or", "and/or", ",") for w in j) for j in joins):
         return groups
     first, rest = groups[0], groups[1:]
-    if len(first) < 2 or first[-1].kind != "card_type" or any(c.kind == "card_type" for c in first[:-1]) \
-            or not all(len(g) == 1 and g[0].kind == "card_type" for g in rest):
+    if len(first) < 2 or first[-1].kind != "card_type" \
+            or not all(isinstance(c, ir.Char) and c.kind in ("color", "supertype") for c in first[:-1]) \
+            or not all(len(g) == 1 and isinstance(g[0], ir.Char) and g[0].kind == "card_type" for g in rest):
         return groups
     return [first] + [first[:-1] + g for g in rest]
 
