@@ -71,10 +71,8 @@ ALL = {"actions", "apply", "cast-free", "could-produce", "produce", "show", "unt
     ("Selvala, Eager Trailblazer", "Legendary Creature — Elf Warrior",
      "{T}: Choose a color. Add one mana of that color for each different power among creatures you control.",
      "distinct_powers", {"actions", "apply", "could-produce", "produce", "show"}),
-    # 205.3m: "is all creature types" (a type change: every answer)
-    ("Undercover Skrull", "Creature — Shapeshifter",
-     "As long as there are two or more creature cards in your graveyard, this creature gets +2/+2 and is all "
-     "creature types.", "is_all_creature_types", ALL),
+    # (205.3m: Undercover Skrull's "... gets +2/+2 and is all creature types" is now carried out:
+    # tests/test_noted_static.py)
     # 106.6: the spell named by a relative clause; the rider after the mana is no note for
     # could-produce (the mana of the ability is given)
     ("Path of Ancestry", "Land",
@@ -92,7 +90,7 @@ ALL = {"actions", "apply", "cast-free", "could-produce", "produce", "show", "unt
     # 702.142: "rather than once" (a rule the KB lacks: every answer)
     ("Birgi, God of Storytelling", "Legendary Creature — God",
      "Creatures you control can boast twice during each of your turns rather than once.",
-     "tail_rather_than_once", ALL),
+     "tail_rather_than_once", {"actions", "apply"}),
     # 502.3: "During your next untap step, as you untap your permanents, ..."
     ("Undiscovered Paradise", "Land",
      "{T}: Add one mana of any color. During your next untap step, as you untap your permanents, return this "
