@@ -8,7 +8,7 @@ import pytest
 from helpers import tree_kinds
 import helpers
 from pyengine.compiler import parse_line
-from pyengine.compiler.text import names_of
+from pyengine.compiler.text import names_of, normalise
 
 ALL = {"actions", "apply", "cast-free", "could-produce", "produce", "show", "untap"}
 GRANTS = {"actions", "apply", "cast-free", "show"}
@@ -65,11 +65,6 @@ GRANTS = {"actions", "apply", "cast-free", "show"}
      "As this creature enters, choose a noncreature, nonland card name.", "choose_card_name", None),
     ("Sorcerous Spyglass", "Artifact",
      "As this artifact enters, look at an opponent's hand, then choose any card name.", "choose_card_name", None),
-    # 115.4, 113.7: "spells or abilities from red sources" (who may target it: what is cast or
-    # activated, never what the permanent could produce)
-    ("Suq'Ata Firewalker", "Creature — Human Wizard",
-     "This creature can't be the target of red spells or abilities from red sources.", "from_sources",
-     {"actions", "apply", "cast-free"}),
     # 702.14a: landwalk in a list of keywords, and of the land type chosen as it entered
     ("Cairn Wanderer", "Creature — Shapeshifter",
      "As long as a creature card with flying is in a graveyard, this creature has flying. The same is true for "
@@ -107,7 +102,7 @@ def test_an_activation_condition_of_one_clause_is_still_read():
      "Tuvasa gets +1/+1 for each enchantment you control.", "get"),
     ("Daxos of Meletis", "Legendary Creature — Human Soldier",
      "Daxos can't be blocked by creatures with power 3 or greater.", "passive"),
-    # 709.1, 715.1: a card given by the names of its halves: each half's text names that half
+    # 709.1, 715.1: a card given as one face under the names of its faces: its text names the first
     ("Cut // Ribbons", "Sorcery", "Cut deals 4 damage to target creature.", "deal_damage"),
 ])
 def test_a_card_refers_to_itself_by_its_short_or_half_name(name, type, text, kind):
@@ -124,7 +119,15 @@ def test_only_a_legendary_name_is_shortened_before_its_epithet():
     assert names_of("Lord of the Pit") == {"Lord of the Pit"}
     assert names_of("Tuvasa the Sunlit", legendary=True) == {"Tuvasa the Sunlit", "Tuvasa"}
     assert names_of("Jace, the Mind Sculptor", legendary=True) == {"Jace, the Mind Sculptor", "Jace"}
-    assert names_of("Cut // Ribbons") == {"Cut // Ribbons", "Cut", "Ribbons"}
+    assert names_of("Cut // Ribbons") == {"Cut // Ribbons", "Cut"}
+
+
+def test_a_short_name_before_another_capitalised_word_is_another_card_s_name():
+    """201.5c: "Hanweir" of "Hanweir, the Writhing Township" is the card itself, "Hanweir
+    Garrison" (Hanweir Battlements' meld partner) another card."""
+    assert normalise("exile this land and a creature named Hanweir Garrison", {"Hanweir"}) == \
+        "exile this land and a creature named Hanweir Garrison"
+    assert normalise("Hanweir deals 3 damage", {"Hanweir"}) == "~ deals 3 damage"
 
 
 def test_a_quoted_ability_after_a_list_is_the_list_s_last_item():

@@ -32,15 +32,15 @@ def names_of(name, legendary=False):
     """The names by which a face's text refers to the object itself: its full name and, for a
     name with a comma, the short name before it (201.5c: "Jace" for "Jace, the Mind Sculptor").
     A legendary object's name with an epithet ("Tuvasa the Sunlit", "Daxos of Meletis") is also
-    shortened to the word before "the"/"of" (201.5c: "Tuvasa gets +1/+1 ..."). A card given by
-    the names of its halves ("Cut // Ribbons", 709.1, 715.1) is referred to by each half's name.
+    shortened to the word before "the"/"of" (201.5c: "Tuvasa gets +1/+1 ..."). A card given as
+    one face under the names of its faces ("Cut // Ribbons", "Beanstalk Giant // Fertile
+    Footsteps") holds its first face's text, which names that face (709.1, 715.1): not the
+    other name, which may be another object (a meld card's melded permanent, 712.4).
     A rebalanced digital card ("A-Nahiri, Heir of the Ancients") is written with its printed
     name, without the "A-"."""
     names = {name}
     if " // " in name:
-        for half in name.split(" // "):
-            names |= names_of(half.strip(), legendary)
-        return {n for n in names if n}
+        return names | names_of(name.split(" // ")[0].strip(), legendary)
     if name.startswith("A-") and len(name) > 2:
         names |= names_of(name[2:], legendary)
     if "," in name:
@@ -60,7 +60,9 @@ def replace_names(text, names):
     names = sorted((n for n in names if n and n in text), key=len, reverse=True)
     if not names:                   # no name in the text: no expression to build (most lines)
         return text
-    rx = re.compile(r"(?<![\w{])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w}])")
+    # (a name followed by a capitalised word is part of another card's name: "Hanweir Garrison"
+    # is not "Hanweir" of "Hanweir, the Writhing Township", 201.5c)
+    rx = re.compile(r"(?<![\w{])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w}])(?! [A-Z][a-z])")
     return rx.sub("~", text)
 
 
