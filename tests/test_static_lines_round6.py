@@ -8,7 +8,7 @@ import pytest
 from helpers import tree_kinds
 import helpers
 from pyengine.compiler import parse_line
-from pyengine.compiler.text import names_of, replace_names
+from pyengine.compiler.text import names_of, normalise, replace_names
 
 ALL = {"actions", "apply", "cast-free", "could-produce", "produce", "show", "untap"}
 GRANTS = {"actions", "apply", "cast-free", "show"}
@@ -107,7 +107,7 @@ def test_an_activation_condition_of_one_clause_is_still_read():
      "Tuvasa gets +1/+1 for each enchantment you control.", "get"),
     ("Daxos of Meletis", "Legendary Creature — Human Soldier",
      "Daxos can't be blocked by creatures with power 3 or greater.", "passive"),
-    # 709.1, 715.1: a card given by the names of its halves: each half's text names that half
+    # 709.1, 715.1: a card given as one face under the names of its faces: its text names the first
     ("Cut // Ribbons", "Sorcery", "Cut deals 4 damage to target creature.", "deal_damage"),
 ])
 def test_a_card_refers_to_itself_by_its_short_or_half_name(name, type, text, kind):
@@ -126,6 +126,14 @@ def test_only_a_legendary_name_is_shortened_before_its_epithet():
     assert replace_names("Lord gets +1/+1", names_of("Lord of the Pit")) == "Lord gets +1/+1"
     assert names_of("Jace, the Mind Sculptor", legendary=True) == {"Jace, the Mind Sculptor", "Jace"}
     assert replace_names("Cut deals 4 damage", names_of("Cut // Ribbons")) == "~ deals 4 damage"
+
+
+def test_a_short_name_before_another_capitalised_word_is_another_card_s_name():
+    """201.5c: "Hanweir" of "Hanweir, the Writhing Township" is the card itself, "Hanweir
+    Garrison" (Hanweir Battlements' meld partner) another card."""
+    assert normalise("exile this land and a creature named Hanweir Garrison", {"Hanweir"}) == \
+        "exile this land and a creature named Hanweir Garrison"
+    assert normalise("Hanweir deals 3 damage", {"Hanweir"}) == "~ deals 3 damage"
 
 
 def test_a_quoted_ability_after_a_list_is_the_list_s_last_item():

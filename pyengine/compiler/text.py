@@ -87,7 +87,9 @@ def replace_names(text, names):
     short = [n for n in short if n in text]
     if not names and not short:     # no name in the text: no expression to build (most lines)
         return text
-    parts = [re.escape(n) + r"(?![\w}])" for n in names]
+    # (a name followed by a capitalised word is part of another card's name: "Hanweir Garrison"
+    # is not "Hanweir" of "Hanweir, the Writhing Township", 201.5c)
+    parts = [re.escape(n) + r"(?![\w}])(?! [A-Z][a-z])" for n in names]
     parts += [re.escape(n) + r"(?![\w}-])(?! [A-Z]| the [A-Z]| of [A-Z])" for n in sorted(short, key=len, reverse=True)]
     rx = re.compile(r"(?<![\w{])(?:" + "|".join(parts) + r")")
     return rx.sub("~", text)
