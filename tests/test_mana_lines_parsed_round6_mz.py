@@ -93,6 +93,12 @@ KEYWORD = {"actions", "apply", "cast-free", "show"}
      "Psychic Stimulus — {T}: Add {C}{C}. When you next cast a spell with {X} in its mana cost or activate an "
      "ability with {X} in its activation cost this turn, copy that spell or ability. You may choose new "
      "targets for the copy. (A copy of a permanent spell becomes a token.)", "cast_or_activate_clause", ACTIVATED),
+    # 702.5a: a token that has enchant and a quoted ability (113.1a: the mana ability is the land's
+    # once the Aura grants it; the trigger itself adds none)
+    ("Preston Garvey, Minuteman", "Legendary Creature — Human Soldier",
+     "At the beginning of combat on your turn, create a green Aura enchantment token named Settlement attached "
+     "to up to one target land you control. It has enchant land and \"Enchanted land has '{T}: Add one mana "
+     "of any color.'\"", "have_enchant", {"apply"}),
     # 602.1: "with activated abilities"
     ("Tazri, Stalwart Survivor", "Legendary Creature — Human Warrior",
      "{W}{U}{B}{R}{G}, {T}: Mill five cards. Put all creature cards with activated abilities that aren't mana "
