@@ -83,7 +83,9 @@ def test_where_x_before_the_last_instructions(text, clauses):
 
 
 def test_additional_is_checked():
-    # only "additional" may stand between the number and the counter kind (122.1)
+    # Evil Reawakened: only "additional" may stand between the number and the counter kind (122.1)
+    assert_parses_to("Return target creature card from your graveyard to the battlefield with two additional "
+                     "+1/+1 counters on it.", "mod_with_counters")
     line = parse_line("Return target creature card from your graveyard to the battlefield with two tapped "
                       "+1/+1 counters on it.")
     assert not line.parsed
@@ -107,7 +109,9 @@ def test_protection_from_each_quality():
 
 
 def test_from_needs_a_source():
-    # Disarm: "Unattach all Equipment from target creature." is not an ability's source (113.7)
+    # Rust: "from an artifact source" names the ability's source (113.7); Disarm's "Unattach all
+    # Equipment from target creature." does not, and is not read as one
+    assert_parses_to("Counter target activated ability from an artifact source.", "from_source")
     line = parse_line("Unattach all Equipment from target creature.")
     assert not line.parsed or "from_source" not in tree_kinds(line.ability)
 
