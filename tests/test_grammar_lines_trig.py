@@ -89,6 +89,15 @@ from helpers import assert_parses_to
     # 506.4: the player or planeswalker a creature attacks
     ("Whenever a creature you control with power 2 or less attacks, this enchantment deals 1 damage to the "
      "player or planeswalker that creature is attacking.", "attacked_player_np"),      # Raid Bombardment
+    # 208.1: the power of an object the effect names
+    ("At the beginning of your end step, you may gain life equal to the power of target creature you "
+     "control.", "stat_of"),                                                           # Wall of Reverence
+    # 108.3, 108.4: owned and controlled
+    ("When ~ enters, exile any number of other nonland permanents you own and control. Return them to the "
+     "battlefield at the beginning of the next end step.", "owns_phrase"),             # Yorion, Sky Nomad
+    # 701.30b: whether the player won the clash
+    ("Whenever you clash, you may pay {R}. If you do, create a 1/1 red Elemental Shaman creature token. If "
+     "you won, that token gains haste until end of turn.", "won_clash"),              # Rebellion of the Flamekin
 ])
 def test_wordings_are_read_as(text, kind):
     assert_parses_to(text, kind)
@@ -130,3 +139,13 @@ def test_parsed_triggers_stay_notes_for_apply(text, type_line):
     (li,) = compile_text(text, "Nameless", type_line)
     assert li.parsed and not li.modelled
     assert set(li.affects) == {"apply"}
+
+
+def test_a_clash_trigger_that_keeps_a_creature_tapped_is_a_note_for_untap():
+    """502.3: "that creature doesn't untap during its controller's next untap step" changes what the
+    untap step untaps (`untap`) once the ability has resolved (`apply`)."""
+    (li,) = compile_text("Whenever you clash, tap target creature an opponent controls. If you won, that "
+                         "creature doesn't untap during its controller's next untap step.",
+                         "Nameless", "Enchantment")                                    # Entangling Trap
+    assert li.parsed and not li.modelled
+    assert set(li.affects) == {"apply", "untap"}
