@@ -40,8 +40,6 @@ from helpers import assert_parses_to, tree_kinds
     ("• 1/1 black Rat with lifelink.", "mode_object"),                                   # Genku, Future Shaper
     ("• Target artifact card.", "mode_object"),                                          # Call Damage Control
     ("• Lord of Atlantis", "mode_named"),                                                # The Scholar of Seas
-    # 107.1: twice X
-    ("Put twice X stun counters on it.", "counter_quantity"),                            # Procrastinate
     # 601.2: cast from anywhere other than a zone
     ("If this spell was cast from anywhere other than your hand, put a +1/+1 counter on that creature.",
      "cast_from_other_than"),                                                             # Otterball Antics
@@ -89,14 +87,6 @@ def test_additional_is_checked():
     line = parse_line("Return target creature card from your graveyard to the battlefield with two tapped "
                       "+1/+1 counters on it.")
     assert not line.parsed
-
-
-def test_twice_x_is_a_quantity():
-    # Stargaze: "Look at twice X cards" (107.1: twice the value of X)
-    line = parse_line("Look at twice X cards from the top of your library.")
-    assert line.parsed, line.error
-    obj = line.ability.effect[0].clauses[0].verb.args[1]
-    assert obj.quantity == ir.Quantity("twice x")
 
 
 def test_protection_from_each_quality():

@@ -79,16 +79,10 @@ from helpers import assert_parses_to
     ("When this creature dies, reveal cards from the top of your library until you reveal a nonland card "
      "with mana value 3 or less. You may cast that card without paying its mana cost. Put all revealed cards "
      "not cast this way on the bottom of your library in a random order.", "not_this_way"),  # Treasure Keeper
-    # 122.1: a counter of each kind a permanent or player has
-    ("Whenever this creature deals combat damage to a player, for each kind of counter on target permanent or "
-     "player, give that permanent or player another counter of that kind.", "give_counter"),  # Skyship Plunderer
     # 613.4b: a token's base power and toughness set by an amount
     ("Whenever one or more nontoken creatures you control die, create a green Fungus Dinosaur creature token "
      "with base power and toughness each equal to the total power of those creatures.",
      "with_base_pt_equal"),                                                             # The Skullspore Nexus
-    # 506.4: the player or planeswalker a creature attacks
-    ("Whenever a creature you control with power 2 or less attacks, this enchantment deals 1 damage to the "
-     "player or planeswalker that creature is attacking.", "attacked_player_np"),      # Raid Bombardment
     # 208.1: the power of an object the effect names
     ("At the beginning of your end step, you may gain life equal to the power of target creature you "
      "control.", "stat_of"),                                                           # Wall of Reverence

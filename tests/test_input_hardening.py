@@ -585,7 +585,7 @@ def test_strict_refuses_on_every_command_that_reads_a_snapshot(tmp_path, command
     assert (code, out) == (3, ""), err
     assert err.splitlines() == [
         "note: Odd Relic (line 1) not modelled: Frobnicate the widget. "
-        "[not understood at 'Frobnicate' (position 0)]",
+        "[not understood at 'the' (position 11)]",
         "error: --strict: the answer could depend on the card text above, which is not modelled"]
     code, out, err = run_cli(args)                      # without --strict: an answer and the note
     assert code == 0 and out, err

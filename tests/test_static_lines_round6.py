@@ -70,11 +70,7 @@ GRANTS = {"actions", "apply", "cast-free", "show"}
     ("Suq'Ata Firewalker", "Creature — Human Wizard",
      "This creature can't be the target of red spells or abilities from red sources.", "from_source",
      {"actions", "apply", "cast-free"}),
-    # 702.14a: landwalk in a list of keywords, and of the land type chosen as it entered
-    ("Cairn Wanderer", "Creature — Shapeshifter",
-     "As long as a creature card with flying is in a graveyard, this creature has flying. The same is true for "
-     "fear, first strike, double strike, deathtouch, haste, landwalk, lifelink, protection, reach, trample, "
-     "shroud, and vigilance.", "same_is_true", ALL),
+    # 702.14a: landwalk of the land type chosen as it entered
     ("Traveler's Cloak", "Enchantment — Aura",
      "Enchanted creature has landwalk of the chosen type.", "kw_landwalk_chosen", ALL),
 ])
