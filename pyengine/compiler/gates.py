@@ -211,7 +211,13 @@ def self_while(ctx, sentences):
         if more is None:
             return None
         facts += more
-    facts = list(dict.fromkeys(facts))                          # static(Ab) once
+    return _all_or_unmodelled(facts, unmodelled)
+
+
+def _all_or_unmodelled(facts, unmodelled):
+    """FACTS (each once: static(Ab) is given by each part), or, if a part was not modelled, an
+    Unmodelled carrying them, a note for every answer any such part could change."""
+    facts = list(dict.fromkeys(facts))
     if unmodelled:
         answers = [e.affects for e in unmodelled]
         raise Unmodelled(str(unmodelled[0]), facts,
@@ -362,12 +368,7 @@ def _has(ctx, verb, cond, head):
         except Unmodelled as e:
             facts += e.facts
             unmodelled.append(e)
-    facts = list(dict.fromkeys(facts))                          # static(Ab) once
-    if unmodelled:
-        answers = [e.affects for e in unmodelled]
-        raise Unmodelled(str(unmodelled[0]), facts,
-                         affects=None if None in answers else frozenset().union(*answers))
-    return facts
+    return _all_or_unmodelled(facts, unmodelled)
 
 
 
