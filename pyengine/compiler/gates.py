@@ -121,7 +121,7 @@ def clause_condition(c):
         return _graveyard_size(c.verb.args[2:])
     if _is_top_of_library(c.subject) and c.verb_name == "is" and len(c.verb.args) == 2 \
             and isinstance(c.verb.args[1], ir.Obj) and not c.verb.args[1].qualifiers \
-            and c.verb.args[1].quantity in (ir.Quantity("a"), ir.Quantity("an")):
+            and c.verb.args[1].quantity in ir.A_OR_AN:
         k = _card_kind(c.verb.args[1])
         return None if k is None else fn("top_of_library", k)          # 401.1
     return None
@@ -168,7 +168,7 @@ def _graveyard_size(args):
     kind = _card_kind(obj)
     if kind is None or obj.qualifiers != _YOUR_GRAVEYARD or obj.quantity is None:
         return None
-    if obj.quantity in (ir.Quantity("a"), ir.Quantity("an")):
+    if obj.quantity in ir.A_OR_AN:
         n = 1
     elif isinstance(obj.quantity.number, ir.Number) and isinstance(obj.quantity.number.value, int):
         n = obj.quantity.number.value
@@ -276,7 +276,6 @@ def _gets(ctx, text, cond):
     return [("ability_while", ctx.ab, cond, g), ("static", g), ("anthem", g, Const("self"), *pt)]
 
 
-
 def _becomes(ctx, obj, cond, in_addition):
     """"it's a 0/0 creature in addition to its other types" / "~ is a 2/3 Gargoyle artifact creature
     with flying": its card types and subtypes (layer 4, 613.1d), its base power and toughness (layer
@@ -284,7 +283,7 @@ def _becomes(ctx, obj, cond, in_addition):
     abilities, 613.1f), under COND. Without "in addition" the new types replace the old (205.1a):
     read only when the card has no subtype and each of its printed card types is among the new
     ones, so that adding them is the same. None for any other object."""
-    if not isinstance(obj, ir.Obj) or obj.quantity not in (ir.Quantity("a"), ir.Quantity("an")) or obj.possessor \
+    if not isinstance(obj, ir.Obj) or obj.quantity not in ir.A_OR_AN or obj.possessor \
             or len(obj.groups) != 1 or obj.joins:
         return None
     keywords = []
@@ -369,7 +368,6 @@ def _has(ctx, verb, cond, head):
             facts += e.facts
             unmodelled.append(e)
     return _all_or_unmodelled(facts, unmodelled)
-
 
 
 # --- an option chosen as the permanent entered (614.12) --------------------------------------------

@@ -84,6 +84,10 @@ class Quantity:
     number: object = None
 
 
+# the quantity of an object named with an article ("a land card", "an artifact"): one object
+A_OR_AN = (Quantity("a"), Quantity("an"))
+
+
 @dataclass(frozen=True)
 class Ref:
     """A reference that is not an object phrase: self (~, "this creature", 201.5), you, it,

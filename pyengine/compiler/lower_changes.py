@@ -133,7 +133,7 @@ def _is(verb):
     obj = what[0]
     if obj == _CHOSEN_COLOR:
         return [Const("chosen_color")], [], []
-    if obj.quantity not in (None, ir.Quantity("a"), ir.Quantity("an")):
+    if obj.quantity not in (None, *ir.A_OR_AN):
         return None
     changes = []
     for ch in obj.groups[0]:

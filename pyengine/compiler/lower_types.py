@@ -54,7 +54,7 @@ def _on_battlefield(lead):
 
 def one_card_type(obj):
     """"a land" -> land (one card type, 205.2a), or None (also used by pyengine/compiler/gates.py)."""
-    if not isinstance(obj, ir.Obj) or obj.quantity not in (ir.Quantity("a"), ir.Quantity("an")) or obj.possessor \
+    if not isinstance(obj, ir.Obj) or obj.quantity not in ir.A_OR_AN or obj.possessor \
             or obj.qualifiers or len(obj.groups) != 1 or len(obj.groups[0]) != 1:
         return None
     ch = obj.groups[0][0]
@@ -63,7 +63,7 @@ def one_card_type(obj):
 
 def _subtypes(obj):
     """"a Cleric, Rogue, Warrior, and Wizard" -> the subtypes (205.3), or None."""
-    if not isinstance(obj, ir.Obj) or obj.quantity not in (ir.Quantity("a"), ir.Quantity("an")) or obj.possessor \
+    if not isinstance(obj, ir.Obj) or obj.quantity not in ir.A_OR_AN or obj.possessor \
             or obj.qualifiers:
         return None
     if any(len(g) != 1 or not isinstance(g[0], ir.Char) or g[0].kind != "subtype" or g[0].negated for g in obj.groups):

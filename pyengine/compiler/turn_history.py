@@ -93,7 +93,7 @@ def _counted_condition(c):
             or len(obj.groups[0]) != 1 or obj.groups[0][0].negated or obj.groups[0][0].value not in nouns:
         return None
     q = obj.quantity
-    if q in (ir.Quantity("a"), ir.Quantity("an")):
+    if q in ir.A_OR_AN:
         return at_least(kind, "you")
     if q is not None and q.word == "or more" and isinstance(q.number, ir.Number) and isinstance(q.number.value, int):
         return at_least(kind, "you", q.number.value)
