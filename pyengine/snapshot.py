@@ -17,7 +17,7 @@ import re
 from . import cardlib, cardlookup, counters as counters_mod, limits
 from .errors import InputError
 from .reader import read_source
-from .untrusted import listing, show
+from .untrusted import character_problem, listing, show
 
 STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
@@ -632,6 +632,8 @@ def _chosen(c, d, where, player_ref):
                 out[kind] = v
         elif not isinstance(v, str) or not v.strip() or len(v) > limits.MAX_NAME:
             c.add(f"{at}: must be a name of 1 to {limits.MAX_NAME} characters, got {show(v)}")
+        elif (problem := character_problem(at, v)) is not None:
+            c.add(problem)                  # clingo would cut the name at a NUL (untrusted.py)
         else:
             out[kind] = v
     return out

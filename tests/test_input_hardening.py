@@ -294,6 +294,13 @@ CHARACTER_CASES = [
     ("player", {"players": ["al\x00ice"]}, "players[0]: 'al\\x00ice' is not a valid player name"),
     ("id", {"battlefield": [{"id": "x\u2029", "card": "Forest", "controller": "alice"}]},
      "battlefield[0]: 'id' 'x\\u2029' is missing or malformed"),
+    # 614.12: a choice made as the permanent entered is a name that reaches clingo as a string
+    ("chosen option", {"battlefield": [{"id": "x", "card": "Forest", "controller": "alice",
+                                        "chosen": {"option": "Khans\x00"}}]},
+     "battlefield[0] (x): chosen: option: contains the character \\x00"),
+    ("chosen card name", {"battlefield": [{"id": "x", "card": "Forest", "controller": "alice",
+                                           "chosen": {"card_name": "Fores\x00t"}}]},
+     "battlefield[0] (x): chosen: card_name: contains the character \\x00"),
 ]
 
 
