@@ -293,6 +293,27 @@ def test_a_trigger_that_adds_mana_keeps_its_could_produce_note():
                    "opponents have lost this turn.", "Legendary Creature — Zombie Minotaur Warrior") == {"apply"}
 
 
+def test_a_mode_that_adds_mana_keeps_every_note():
+    """700.2: a mode ("• Add {R}.") is part of the modal ability its "choose" line begins. Of a
+    triggered ability, the mana it adds counts in what the permanent could produce (106.7, as for
+    any trigger that adds mana); of an activated one, the ability may be a mana ability (605.1a).
+    Read alone, the mode's line doesn't say which, so the note holds for every answer. Zuko,
+    Conflicted: "At the beginning of your first main phase, choose one that hasn't been chosen
+    and you lose 2 life — ... • Add {R}." Galadriel, Light of Valinor: "• Add {G}{G}{G}." A mode
+    that creates a token with a mana ability adds none itself (113.1a), and a mode of a spell is
+    about casting it."""
+    text = ("At the beginning of your first main phase, choose one that hasn't been chosen and you lose 2 life —\n"
+            "• Draw a card.\n• Add {R}.")
+    by_line = {n.line: set(n.affects) for n in notes(text, "Legendary Creature — Human Rogue")}
+    assert by_line[3] == set(ALL)
+    assert by_line[2] == {"actions", "apply"}
+    by_line = {n.line: set(n.affects) for n in notes(
+        "Whenever this creature attacks, choose one —\n• Create a Treasure token.\n• Add {G}{G}{G}.")}
+    assert by_line[2] == {"actions", "apply"} and by_line[3] == set(ALL)
+    spell = {n.line: set(n.affects) for n in notes("Choose one —\n• Add {R}{R}{R}.\n• Draw a card.", "Instant")}
+    assert spell[2] == {"cast-free", "apply"}
+
+
 def test_can_be_your_commander_functions_before_the_game():
     """903.3a, 113.6n: "~ can be your commander" modifies deck construction: no answer about a game
     in progress (The Goblin Sparring Grounds)."""

@@ -192,7 +192,14 @@ def of_ability(a, spell=False):
         # what the Saga could produce (106.7)
         return frozenset({"could-produce", "apply"} if adds_mana_itself(a.effect) else {"apply"})
     if isinstance(a, ir.Mode):
-        return frozenset({"cast-free", "apply"}) if spell else frozenset({"actions", "apply"})
+        if spell:
+            return frozenset({"cast-free", "apply"})
+        if _adds_mana_itself(a.effect):
+            # 700.2: a mode is part of the ability its "choose" line begins; read alone, the line
+            # does not say which: of a triggered ability, 106.7 counts the mana it adds in what the
+            # permanent could produce; of an activated one, it may be a mana ability (605.1a)
+            return ALL
+        return frozenset({"actions", "apply"})
     if isinstance(a, ir.Level):
         return _level(a)
     if isinstance(a, ir.ClassLevel):
