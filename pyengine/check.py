@@ -144,7 +144,7 @@ def to_snapshot(model):
 
 def search(prop, bound=DEFAULT_BOUND, players=2, effects=1, counters=1, time_limit=DEFAULT_TIME_LIMIT):
     """Search for a smallest counterexample to PROP within the bounds; returns a result dict.
-    TIME_LIMIT: seconds of solving before the search gives up as inconclusive (None: no limit)."""
+    TIME_LIMIT: seconds of solver CPU time (per size searched) before the search gives up as inconclusive (None: no limit)."""
     bounds = {"permanents": bound, "players": players, "effects": effects, "counters": counters}
     for k, v in prop.caps:                  # a property may cap a bound (its file says why)
         if k in bounds and bounds[k] > v:
@@ -177,7 +177,7 @@ def search(prop, bound=DEFAULT_BOUND, players=2, effects=1, counters=1, time_lim
               "seconds": round(time.perf_counter() - t0, 3)}
     if not models and not complete:
         result["holds"] = None
-        result["unavailable"] = (f"inconclusive: the solver ran out of time ({time_limit:g} s) "
+        result["unavailable"] = (f"inconclusive: the solver ran out of time ({time_limit:g} s of CPU time) "
                                  f"at {reached} permanent(s)")
     if models:
         best = models[-1]

@@ -248,9 +248,9 @@ def _mtgkb_args(command):
 
 
 def _untimed(args):
-    """ARGS with no solver time limit: `mtgkb check` gives up on a property after 60 s of wall
-    clock by default, which would make this test depend on the machine's speed and load (tests
-    have no wall-clock limits); its answer is otherwise the same."""
+    """ARGS with no solver time limit: `mtgkb check` gives up on a property after 60 s of solver
+    CPU time by default, which would make this test depend on the machine's speed (tests have no
+    time limits); its answer is otherwise the same."""
     if args[:1] == ["check"] and not any(a.startswith("--time-limit") for a in args):
         return args + ["--time-limit", "0"]
     return args

@@ -8,7 +8,9 @@ fire on its facts and that its answer needs (:mod:`slicing`). It grounds, in one
 (everything outside a ``#program`` directive), the ``#program`` parts a query declares
 (``% @parts name ...`` in ``queries/<q>.lp``) and the query, then answers any number of questions
 on that grounding by assigning the query's externals. A solver time limit protects against
-pathological input.
+pathological input: it counts the CPU time the process spends while a solve runs (the solver's
+own thread, in effect), not wall-clock time, so a loaded or slow machine never makes a query
+that the solver can answer fail (:func:`_finished`).
 
 ``Engine(facts, query)`` is the usual one-query engine. A *shared* engine (``shared=True``) serves
 several queries of one snapshot: each query's file becomes its own part, its rules and ``#show``
@@ -40,6 +42,41 @@ class SetupError(InputError):
 
 class SolveTimeout(InputError):
     """The solver did not finish within the time limit."""
+
+
+# Longest single wait on the solver (wall-clock seconds) between two looks at the CPU time used.
+_WAIT_SLICE = 1.0
+
+
+def _finished(handle, limit):
+    """Wait until the solve of HANDLE has finished (or, in yield mode, its next model is ready):
+    True, or False once it has used LIMIT seconds of CPU time (the process's, measured from
+    now) without finishing. LIMIT None: no limit.
+
+    Why not ``handle.wait(limit)`` alone: clasp's timed wait (``SolveStrategy::Async::doWait``)
+    waits on its condition variable *once* and answers "not ready" if it wakes before the solve
+    is done, whatever the time, and the solving thread's "solve started" notification, sent
+    after it releases the lock, can reach a waiter that began waiting after the start (it did
+    not wait for it when the thread had already started). So ``wait(60)`` could return False
+    after a few milliseconds on a loaded machine (a trivial could-produce failed with "did not
+    finish within 60 s" in CI). Every early return is waited again here, until the solve
+    is done or the limit is reached.
+
+    Why CPU time: the limit is a guard against pathological input (an exponential search), so
+    it measures the work done, which a slow or loaded machine does not change; wall-clock
+    time would make a query fail on a machine that is merely busy. The process's CPU time is
+    the solver thread's plus what the waiting thread uses (nothing while it waits); waits last
+    at most _WAIT_SLICE of wall time, so a solve on several threads (clasp's ``-t``) is
+    stopped soon after the limit."""
+    if limit is None:
+        return handle.wait()
+    start = time.process_time()
+    while True:
+        left = limit - (time.process_time() - start)
+        if left <= 0:
+            return handle.wait(0)
+        if handle.wait(min(left, _WAIT_SLICE)):
+            return True
 
 
 def kb_root():
@@ -434,10 +471,10 @@ class Engine:
         t0 = time.perf_counter()
         try:
             with self.ctl.solve(on_model=on_model, async_=True) as handle:
-                if not handle.wait(self.time_limit):
+                if not _finished(handle, self.time_limit):
                     handle.cancel()
                     if not partial:
-                        raise SolveTimeout(f"the solver did not finish within {self.time_limit:g} s")
+                        raise SolveTimeout(f"the solver did not finish within {self.time_limit:g} s of CPU time")
                     self.complete = False
                 else:
                     handle.get()
@@ -462,9 +499,9 @@ class Engine:
         self.ctl.configuration.solve.opt_mode = "ignore"
         t0 = time.perf_counter()
         with self.ctl.solve(yield_=True, async_=True) as handle:
-            if not handle.wait(self.time_limit):
+            if not _finished(handle, self.time_limit):
                 handle.cancel()
-                raise SolveTimeout(f"the solver did not finish within {self.time_limit:g} s")
+                raise SolveTimeout(f"the solver did not finish within {self.time_limit:g} s of CPU time")
             model = handle.model()
             self.timings["solve"] = self.timings.get("solve", 0.0) + time.perf_counter() - t0
             if model is None:

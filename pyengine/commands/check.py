@@ -67,7 +67,7 @@ def human_snapshot(r):
               help="Folder for counterexample snapshots (counterexample-<property>.yaml).")
 @click.option("--time-limit", default=check_mod.DEFAULT_TIME_LIMIT, show_default=True,
               type=click.FloatRange(0, 86400), metavar="SECONDS",
-              help="Give up on a property after this many seconds of solving (reported as inconclusive, "
+              help="Give up on a property after this many seconds of solver CPU time per size (reported as inconclusive, "
                    "not as holding); 0: no limit.")
 @json_option
 @handles_errors
