@@ -14,7 +14,7 @@ One pipeline for every line of every card:
 dropped silently: each note is also a ``card_not_modelled(Card, Line, Text)`` fact.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 import re
 
@@ -176,7 +176,7 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
             elif line.ability is None:
                 low = _costs_only(ctx, line) if not _TRIGGER.match(norm) else _trigger_only(ctx, line)
             else:
-                low = lower(ctx, line)
+                low = lower(ctx, own_name(line, face.name))
         except Unmodelled as e:           # a part of the line beyond the vocabulary (numbers ...)
             low = Lowered(e.facts, False, str(e), ability=bool(e.facts), part=e.part, affects=e.affects,
                           text=e.text)
@@ -207,6 +207,17 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
 # the rule of each header of a striation (711.2a, 716.2a)
 _GATE_RULES = {ir.Level: "711.2a: an ability of a level striation, had only at those levels",
                ir.ClassLevel: "716.2a: an ability of a class level, had only from that level on"}
+
+
+_NAMED_SELF = ir.Node("named", ("named", "~"))
+
+
+def own_name(line, name):
+    """LINE with "named ~" written out as "named NAME" (201.2, 201.4: an object named like the card,
+    Powerstone Shard's "for each artifact you control named Powerstone Shard", is not the card itself)."""
+    if line.ability is None or _NAMED_SELF not in ir.walk(line.ability):
+        return line
+    return replace(line, ability=ir.substitute(line.ability, _NAMED_SELF, ir.Node("named", ("named", name))))
 
 
 def _gated(ctx, line, cond, what, header):
