@@ -51,6 +51,9 @@ NONTRADITIONAL = {"plane": "311.2", "phenomenon": "312.2", "vanguard": "313.2", 
 # Card types that can't enter the battlefield (a manifested or cloaked card may still be one,
 # face down: 701.40g).
 NOT_PERMANENT = {"instant": "304.4", "sorcery": "307.4"}
+# 123.2: a sticker sheet (type line "Stickers") is not a card and has no characteristics: it is
+# never in a zone of the game; its stickers are put on objects (123.3), which snapshots don't have
+STICKER_SHEET = "stickers"
 
 
 @dataclass(frozen=True)
@@ -251,10 +254,18 @@ def card_types(face):
     return [t for t in _types(face) if t in CARD_TYPES]
 
 
+def is_sticker_sheet(face):
+    """True for a sticker sheet (type line "Stickers", 123.2): not a card, no characteristics."""
+    return _types(face) == [STICKER_SHEET]
+
+
 def zone_problem(card):
     """Why CARD can't be in a player's hand, library, graveyard or on the battlefield, or None:
     nontraditional cards stay in the command zone (309.2c, 311.2, 312.2, 313.2, 314.2, 315.3)."""
     for face in card.faces:
+        if is_sticker_sheet(face):
+            return ("a sticker sheet is not a card (CR 123.2): it is never in a player's hand, library, "
+                    "graveyard or on the battlefield; stickers on objects (CR 123.3) are not modelled")
         for t in _types(face):
             if t in NONTRADITIONAL:
                 return (f"a {t} card stays in the command zone and is never a permanent or in "

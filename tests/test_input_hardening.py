@@ -429,6 +429,27 @@ def test_nontraditional_cards_stay_in_the_command_zone(type_line, word, rule):
     snapshot.validate({"players": ["alice"], "cards": [card], "effects": [{"card": "Test Odd", "controller": "alice"}]})
 
 
+def test_a_sticker_sheet_is_not_a_card():
+    """123.2: "Sticker sheets are not cards and have no characteristics": the snapshot refuses one
+    in every zone, so nothing printed on it (ability stickers that add mana included, 123.7) can
+    change an answer: its notes change none (Happy Dead Squirrel's "{TK}{TK} — {T}: Add {C}{C}. ...")."""
+    from pyengine.cardlib import parse_card
+    from pyengine.compiler import compile_card
+    sheet = {"name": "Happy Dead Squirrel", "type": "Stickers",
+             "text": "Happy\nDead\n{TK}{TK} — {T}: Add {C}{C}. Spend this mana only to cast noncreature spells."
+                     "\n{TK}{TK} — 3/2"}
+    why = ("a sticker sheet is not a card (CR 123.2): it is never in a player's hand, library, graveyard or on "
+           "the battlefield; stickers on objects (CR 123.3) are not modelled")
+    assert problems({"players": ["alice"], "cards": [sheet], "battlefield": [
+        {"id": "s", "card": "Happy Dead Squirrel", "controller": "alice"}]}) == [
+        f"battlefield[0] (s): card 'Happy Dead Squirrel': {why}"]
+    assert problems({"players": ["alice"], "cards": [sheet], "hand": {"alice": ["Happy Dead Squirrel"]}}) == [
+        f"hand[alice][0]: 'Happy Dead Squirrel': {why}"]
+    compiled = compile_card(parse_card(sheet))
+    assert compiled.not_modelled and all(not n.affects and "123.2" in n.reason for n in compiled.not_modelled)
+    assert not [f for f in compiled.facts if f[0] in ("card_ability", "mana_option", "card_type")]
+
+
 def test_a_manifested_instant_is_a_face_down_permanent(tmp_path):
     """701.40g: "If a manifested permanent that's represented by an instant or sorcery card would
     turn face up, its controller reveals it and leaves it face down." Face down it is a 2/2."""

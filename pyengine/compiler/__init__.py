@@ -14,13 +14,14 @@ One pipeline for every line of every card:
 dropped silently: each note is also a ``card_not_modelled(Card, Line, Text)`` fact.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 import re
 
 from lark.exceptions import VisitError
 
 from .. import limits
+from ..cardlib import is_sticker_sheet
 from ..compiled import Compiled, Note
 from ..terms import Const
 from . import affects as affects_mod
@@ -147,6 +148,7 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
     legendary = "legendary" in parse_type_line(face.type_line)[0]       # 201.5c: short names
     names = names_of(key, legendary) | names_of(face.name, legendary)
     spell = affects_mod.spell_face(face)
+    sheet = is_sticker_sheet(face)
     gate = None         # the condition (kb/gates.lp) of the level striation or class level the lines belong to
     for i, raw in enumerate(face.text.split("\n"), 1):
         norm = normalise(raw, names)
@@ -174,7 +176,7 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
             elif line.ability is None:
                 low = _costs_only(ctx, line) if not _TRIGGER.match(norm) else _trigger_only(ctx, line)
             else:
-                low = lower(ctx, line)
+                low = lower(ctx, own_name(line, face.name))
         except Unmodelled as e:           # a part of the line beyond the vocabulary (numbers ...)
             low = Lowered(e.facts, False, str(e), ability=bool(e.facts), part=e.part, affects=e.affects,
                           text=e.text)
@@ -192,6 +194,10 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
         aff = frozenset() if low.modelled else (
             affects_mod.ALL if line.ability is None else low.affects if low.affects is not None
             else _affects(norm, spell) if low.part is None else affects_mod.of_line(line, face, low.part))
+        if sheet and not low.modelled:
+            # 123.2: nothing on a sticker sheet is in the game (the snapshot refuses the sheet in
+            # every zone, cardlib.zone_problem): no answer reads it
+            aff, low = frozenset(), Lowered([], False, _STICKER_SHEET, ability=False)
         if not low.modelled:
             note(i, raw.strip(), aff, low.reason or line.error or "")
         lines.append(LineInfo(key, line, line.parsed, low.modelled and line.parsed,
@@ -201,6 +207,17 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
 # the rule of each header of a striation (711.2a, 716.2a)
 _GATE_RULES = {ir.Level: "711.2a: an ability of a level striation, had only at those levels",
                ir.ClassLevel: "716.2a: an ability of a class level, had only from that level on"}
+
+
+_NAMED_SELF = ir.Node("named", ("named", "~"))
+
+
+def own_name(line, name):
+    """LINE with "named ~" written out as "named NAME" (201.2, 201.4: an object named like the card,
+    Powerstone Shard's "for each artifact you control named Powerstone Shard", is not the card itself)."""
+    if line.ability is None or _NAMED_SELF not in ir.walk(line.ability):
+        return line
+    return replace(line, ability=ir.substitute(line.ability, _NAMED_SELF, ir.Node("named", ("named", name))))
 
 
 def _gated(ctx, line, cond, what, header):
@@ -272,6 +289,9 @@ def _trigger_only(ctx, line):
     return Lowered([], False, line.error or "", ability=False)
 
 
+_STICKER_SHEET = ("a sticker sheet is not a card and has no characteristics (123.2): it is never in a zone of "
+                  "the game (a snapshot refuses it); stickers put on objects (123.3, 123.7) are not modelled")
+
 # card types of nontraditional cards that stay in the command zone and are never permanents
 _COMMAND_ZONE_TYPES = {"dungeon": "309.2c", "plane": "311.2", "phenomenon": "312.2", "vanguard": "313.2",
                        "scheme": "314.2", "conspiracy": "315.3"}
@@ -282,7 +302,9 @@ def _characteristics(key, face, facts, note):
     facts += [("card_supertype", key, Const(s)) for s in sup]
     facts += [("card_type", key, Const(t)) for t in types]
     facts += [("card_subtype", key, s) for s in subs]
-    if unknown or not types:
+    if is_sticker_sheet(face):
+        note(0, f"type line {face.type_line!r}", affects=frozenset(), reason=_STICKER_SHEET)
+    elif unknown or not types:
         # 300.1: a card type the KB does not have (plane, scheme, vanguard, conspiracy, ...) or
         # none: filters and rules that read types could count it wrongly, whatever the answer
         command = [w for w in unknown if w.lower() in _COMMAND_ZONE_TYPES]

@@ -2,7 +2,8 @@
 
 - ``you_control_at_least(F,N)``: "you control N or more <F>" / "you control a <F>" (N = 1), F a
   filter of kb/final_filters.lp (``mana_ir.final_filter``: also "with defender", "with power 4 or
-  greater", read over final characteristics); "an A and a B": ``and`` of two such terms;
+  greater", read over final characteristics); "an A and a B": ``and`` of two such terms; "creatures
+  named A and B": one of each name (``named(N)``, 201.2);
 - ``self_has_counter(K)``: "~ has a K counter on it" (122.1);
 - ``played_land``: "you played a land this turn" (305.2);
 - ``has_initiative``: "you have the initiative" (725.1);
@@ -59,6 +60,9 @@ def _you_control(c):
     rel, obj = c.verb.args
     if controller_phrase(rel) != "you control" or not isinstance(obj, ir.Obj) or obj.possessor:
         return None
+    both = _named_each(obj)
+    if both is not None:
+        return both
     n = quantity_count(obj.quantity, "or more")
     if n is None:
         return None
@@ -84,6 +88,30 @@ def _you_control(c):
     for t in reversed(terms[:-1]):
         out = fn("and", t, out)
     return out
+
+
+def _named_each(obj):
+    """"you control creatures named Mine Worker and Power Plant Worker" (a plural, two names): a
+    permanent of each name, and(you_control_at_least(and(F,named(A)),1), ...) (201.2); None for
+    any other object."""
+    if obj.quantity is not None or len(obj.groups) != 1 or obj.joins or len(obj.qualifiers) != 1:
+        return None
+    q = obj.qualifiers[0]
+    if not (isinstance(q, ir.Node) and q.kind == "named" and len(q.args) == 2 and isinstance(q.args[1], str)):
+        return None
+    names = q.args[1].split(" and ")
+    group = obj.groups[0]
+    if len(names) != 2 or not all(names) or len(group) != 1 or not isinstance(group[0], ir.Char) \
+            or group[0].kind != "card_type" or group[0].negated:
+        return None
+    try:
+        kind = filter_term(ir.Obj(None, None, (group,), (), ()))
+    except Unmodelled:
+        return None
+    terms = [fn("you_control_at_least", fn("and", kind, fn("named", n)), 1) for n in names]
+    if not all(mana_ir.final_filter(t.args[0]) for t in terms):
+        return None
+    return fn("and", *terms)
 
 
 def _has_counter(verb):

@@ -304,3 +304,21 @@ def words(x):
             stack.extend(reversed([getattr(y, f) for f in y.__dataclass_fields__
                                    if f not in ("kind", "name")]))
     return out
+
+
+def substitute(x, old, new):
+    """x with every value equal to OLD inside it replaced by NEW (the IR is immutable: the objects
+    on the way are rebuilt, the rest shared)."""
+    if x == old:
+        return new
+    if isinstance(x, tuple):
+        out = tuple(substitute(y, old, new) for y in x)
+        return x if all(a is b for a, b in zip(out, x)) else out
+    if hasattr(type(x), "__dataclass_fields__"):
+        names = tuple(type(x).__dataclass_fields__)
+        vals = [getattr(x, f) for f in names]
+        out = [substitute(v, old, new) for v in vals]
+        if all(a is b for a, b in zip(out, vals)):
+            return x
+        return type(x)(**dict(zip(names, out)))
+    return x

@@ -604,7 +604,7 @@ def _is_x(n):
 def final_filter(f):
     """True if kb/final_filters.lp interprets filter term f completely over final characteristics
     (its final_filter_known/1): what :func:`known_filter` knows, keyword(K) and stat_at_least(S,N)
-    (characteristics layer effects change), and/or/non of those. Only mana amounts and conditions
+    (characteristics layer effects change), named(N) (201.2), and/or/non of those. Only mana amounts and conditions
     read these (608.2h); a layer effect's filter must be :func:`known_filter` (613.8 is not modelled)."""
     if known_filter(f):
         return True
@@ -614,6 +614,8 @@ def final_filter(f):
         return isinstance(f.args[0], Const)
     if f.name == "stat_at_least" and len(f.args) == 2:
         return f.args[0] in (Const("power"), Const("toughness")) and isinstance(f.args[1], int)
+    if f.name == "named" and len(f.args) == 1:
+        return isinstance(f.args[0], str) and f.args[0] != "~"      # 201.2 (the card's own name written out)
     if f.name in ("and", "or") and len(f.args) == 2:
         return all(final_filter(a) for a in f.args)
     if f.name == "non" and len(f.args) == 1:

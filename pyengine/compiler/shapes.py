@@ -287,6 +287,8 @@ def filter_term(obj):
             ctrl = _PLAYER_SCOPE[p]
         elif with_counter_term(q) is not None and not extra:
             extra.append(with_counter_term(q))
+        elif named_term(q) is not None and len(obj.groups) == 1:
+            extra.append(named_term(q))
         else:
             raise Unmodelled("a qualifier of this object is not modelled")
     groups, head = _shared_head(obj.groups)
@@ -316,6 +318,15 @@ def filter_term(obj):
     for w in extra:
         term = fn("and", term, w)
     return fn(ctrl, term) if ctrl else term
+
+
+def named_term(q):
+    """named(N) of the qualifier "named N" (201.2: an object with that name; N is "~" for the card's
+    own name, which :func:`pyengine.compiler.own_name` writes out); None for any other qualifier."""
+    if isinstance(q, ir.Node) and q.kind == "named" and len(q.args) == 2 and q.args[0] == "named" \
+            and isinstance(q.args[1], str) and q.args[1]:
+        return fn("named", q.args[1])
+    return None
 
 
 _ADJECTIVES = ("color", "status")
