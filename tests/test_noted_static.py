@@ -40,6 +40,49 @@ def test_starting_intensity_of_a_spell_is_read_by_the_spell_only():
     assert _notes(compiled("Runaway Growth", "Enchantment — Aura", "Starting intensity 1")) == {1: set(ALL)}
 
 
+def test_revealing_from_the_opening_hand_is_no_ability_of_the_permanent():
+    """103.6b: "You may reveal this card from your opening hand. If you do, at the beginning of your
+    first main phase of the game, add {G}." is taken before the first turn; the mana comes from a
+    delayed trigger (603.7) at the first main phase, never from an ability of the permanent, so what
+    it could produce (106.7) and what it adds for mana (605.1a) are unchanged (Chancellor of the
+    Tangle: on the battlefield it has no mana ability)."""
+    c = compiled("Chancellor of the Tangle", "Creature — Phyrexian Beast",
+                 "Vigilance, reach\nYou may reveal this card from your opening hand. If you do, at the beginning "
+                 "of your first main phase of the game, add {G}.")
+    assert _notes(c) == {2: {"apply"}}
+
+
+def test_a_replacement_of_planeswalking_changes_only_performing_actions():
+    """701.31, 901.8: planeswalking is done with plane cards and a planar deck, which no snapshot
+    holds; a replacement of it (614.1a) changes what an action does, not what the creature adds
+    (Susan Foreman, whose "{T}: Add ..." stays modelled)."""
+    c = compiled("Susan Foreman", "Legendary Creature — Time Lord",
+                 "If you would planeswalk, instead look at the top two cards of your planar deck, put one on "
+                 "the bottom of your planar deck and the other on top, then planeswalk.")
+    assert _notes(c) == {1: {"apply"}}
+
+
+@pytest.mark.parametrize("color", ["black", "colorless"])
+def test_a_replacement_of_mana_emptying_changes_only_the_end_of_a_step(color):
+    """500.4, 106.4: "If you would lose unspent mana, that mana becomes black instead." replaces mana
+    emptying from a pool as a step or phase ends: what abilities add, what a permanent could produce
+    (106.7) and what a pool holds now are unchanged (Omnath, Locus of All; Horizon Stone)."""
+    c = compiled("Horizon Stone", "Artifact", f"If you would lose unspent mana, that mana becomes {color} instead.")
+    assert _notes(c) == {1: {"apply"}}
+
+
+def test_a_limit_on_counters_is_applied_as_counters_are_put():
+    """122.1, 614.1a: "~ can't have more than seven dream counters on it" stops counters being put;
+    what removing one adds ("Remove a dream counter from ~: Add {C}.") reads the counters the
+    snapshot gives, so could-produce and produce are unchanged (Rasputin Dreamweaver)."""
+    c = compiled("Rasputin Dreamweaver", "Legendary Creature — Human Wizard",
+                 "Rasputin Dreamweaver enters with seven dream counters on it.\n"
+                 "Remove a dream counter from Rasputin: Add {C}.\n"
+                 "Rasputin can't have more than seven dream counters on it.")
+    assert _notes(c)[3] == {"apply"}
+    assert not any(a & {"could-produce", "produce"} for a in _notes(c).values())
+
+
 # --- abilities had while a state condition holds (611.3a, kb/gates.lp) -----------------------------
 
 MUL_DAYA = ("Play with the top card of your library revealed.\n"

@@ -186,6 +186,8 @@ def of_ability(a, spell=False):
     if isinstance(a, ir.Static):
         if spell:
             return frozenset({"cast-free", "apply"})
+        if _from_opening_hand(a.effect):
+            return frozenset({"apply"})
         return frozenset().union(*[_sentence(s) for s in a.effect]) if a.effect else ALL
     if isinstance(a, (ir.Chapter,)):
         # 714.2b: a triggered ability (not a mana ability, 605.1b); mana it adds itself counts in
@@ -336,6 +338,8 @@ def _sentence(s):
     if any(isinstance(y, ir.Node) and y.kind == "mod_as_copy" for y in ir.walk(s)):
         return ALL                                  # 707.2: it becomes a copy: every characteristic
     out = set()
+    if _replaces_planeswalking(s) or _replaces_emptying(s):
+        return frozenset({"apply"})
     if any(isinstance(lead, ir.Node) and lead.kind in _DURING_THE_DRAFT for lead in s.leads):
         return frozenset()
     if any(isinstance(lead, ir.Node) and lead.kind == "lead_as" and _enters_event(lead) for lead in s.leads):
@@ -370,6 +374,51 @@ def _sentence(s):
             return ALL
         out |= _clause(c, s)
     return frozenset(out)
+
+
+def _from_opening_hand(effect):
+    """103.6b: "You may reveal this card from your opening hand. If you do, at the beginning of your
+    first main phase of the game, add {G}." (the Chancellors): an action taken with the card in the
+    opening hand, before the first turn (103.6), and what it does later is a delayed triggered
+    ability it created (603.7), not an ability of the permanent: what a permanent on the battlefield
+    could produce (106.7) or adds for mana (605.1a) is unchanged; only the game's first main phase
+    (`apply`) could be, and whether the card was revealed is no field of a snapshot."""
+    if not effect or not isinstance(effect[0], ir.Sentence) or effect[0].leads:
+        return False
+    first = effect[0].clauses
+    if len(first) != 1 or not isinstance(first[0], ir.Clause) or first[0].verb_name != "reveal":
+        return False
+    if not any(isinstance(z, ir.Zone) and z.noun == "opening hand" for z in ir.walk(first[0])):
+        return False
+    # what follows is done only "if you do", at a time point of the game (a delayed trigger, 603.7)
+    return all(any(isinstance(lead, ir.Node) and lead.kind == "lead_if" for lead in s.leads)
+               and any(isinstance(lead, ir.Node) and lead.kind == "lead_at" for lead in s.leads)
+               for s in effect[1:]) and len(effect) > 1
+
+
+def _replaces_planeswalking(s):
+    """701.31, 901.8: "If you would planeswalk, instead ...": a replacement (614.1a) of an event of a
+    Planechase game, done with plane cards and the planar deck, which no snapshot holds: it changes
+    what an action does (`apply`), never what a permanent has or adds."""
+    for lead in s.leads:
+        if isinstance(lead, ir.Node) and lead.kind == "lead_if":
+            clauses = [c for c in ir.walk(lead) if isinstance(c, ir.Clause)]
+            if clauses and all(c.aux == "would" and c.verb_name == "keyword_action"
+                               and c.verb.args == ("planeswalk",) for c in clauses):
+                return True
+    return False
+
+
+def _replaces_emptying(s):
+    """"If you would lose unspent mana, that mana becomes black instead.": a replacement (614.1a)
+    of mana emptying from a pool as a step or phase ends (500.4, 106.4), an event of the turn
+    (`apply`, as "keep_mana" is): what a permanent's abilities add, what it could produce (106.7)
+    and the mana a pool holds now are unchanged."""
+    return any(isinstance(lead, ir.Node) and lead.kind == "lead_if"
+               and any(isinstance(y, ir.Node) and y.kind == "lose_unspent_mana" for y in ir.walk(lead))
+               for lead in s.leads) and all(
+        isinstance(c, ir.Clause) and c.verb_name == "becomes" and "instead" in repr(c.tails)
+        for c in s.clauses)
 
 
 def _enters_event(node):
@@ -515,6 +564,16 @@ def _about_the_untap_step(c):
     return _during_an_untap_step(c) or (c.verb_name == "untap" and c.aux in ("doesn't", "don't", "can't"))
 
 
+def _counter_limit(c):
+    """"~ can't have more than seven dream counters on it": a limit on putting counters (122.1),
+    applied as counters would be put on it (614.1a, an event: `apply`). The counters a permanent has
+    are the snapshot's; what removing one adds, or what it could produce, does not read the limit."""
+    args = [x for x in c.verb.args if not (isinstance(x, ir.Node) and x.kind == "have_word")]
+    return len(args) == 1 and isinstance(args[0], ir.Node) and args[0].kind == "have_counters" and any(
+        isinstance(y, ir.Node) and y.kind == "counter_quantity" and "more than" in y.args
+        for y in ir.walk(args[0]))
+
+
 def _clause(c, s):
     name = c.verb_name
     aux = c.aux or ""
@@ -540,6 +599,8 @@ def _clause(c, s):
         return {"untap", "apply"}                          # 502.3
     if name in ("cast", "play"):
         return {"cast-free", "actions", "apply"}           # 601.3: permissions and restrictions
+    if name == "have" and aux == "can't" and _counter_limit(c):
+        return {"apply"}
     if name in ("gain_ability", "have"):
         return _granted(c.verb)
     if name == "can_be" or (name == "passive" and aux in ("can't", "can")):
