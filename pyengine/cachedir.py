@@ -11,6 +11,7 @@ checkouts of different versions sharing one cache folder keep theirs while they 
 entry written to within a day is kept; one removed all the same is rebuilt, never wrong).
 """
 
+from contextlib import contextmanager
 import os
 from pathlib import Path
 import time
@@ -70,6 +71,34 @@ def write(kind, version, data, name=None):
     return True
 
 
+@contextmanager
+def lock(kind, version):
+    """Held while this process builds the entry of KIND and VERSION, so that another process that
+    needs the same entry waits for it instead of building it too (the Oracle grammar's parse
+    table takes tens of seconds of CPU; several processes start cold at once in a parallel
+    ``batch`` or test run). An advisory lock (``flock``) on ``<kind>-<version>.lock`` beside the
+    entry, released when the block ends or the process dies; where there is no ``flock`` or the
+    cache folder can't be written, nothing is locked (each process builds its own, as before)."""
+    try:
+        import fcntl
+    except ImportError:                   # pragma: no cover - not a POSIX system
+        yield
+        return
+    target = path(kind, version)
+    fd = None
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(target.with_name(target.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    except OSError:
+        pass
+    try:
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)                  # closing the file releases the lock
+
+
 def prune(kind, version, now=None):
     """Remove the entries of KIND with another version than VERSION that were last written more
     than MAX_AGE seconds before NOW (default: the current time). Errors are ignored (another run
@@ -82,7 +111,7 @@ def prune(kind, version, now=None):
     except OSError:
         return
     for e in entries:
-        if not e.name.startswith(kind + "-") or e.name == keep or e.name.endswith(".tmp"):
+        if not e.name.startswith(kind + "-") or e.name in (keep, keep + ".lock") or e.name.endswith(".tmp"):
             continue
         try:
             if now - e.stat().st_mtime <= MAX_AGE:

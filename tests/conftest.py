@@ -9,12 +9,21 @@ sys.path.insert(0, str(ROOT))
 import os
 import tempfile
 
-# No test reads or writes the user's card database: by default there is none (a path in a
-# temporary folder that nothing creates); tests that need one build it and point MTGKB_CARDS at it.
-_NO_DB = tempfile.mkdtemp(prefix="mtgkb-test-")
+# One temporary folder per test session. The pytest-xdist workers inherit the environment of the
+# process that starts them, which imports this file first: they find its folder in
+# MTGKB_TEST_SESSION and share it (their cache entries are named by what they hold, so sharing
+# is safe), and the process that made it removes it at the end (pytest_unconfigure).
+_NO_DB = os.environ.get("MTGKB_TEST_SESSION", "")
+_OWNER = not os.path.isdir(_NO_DB)
+if _OWNER:
+    _NO_DB = tempfile.mkdtemp(prefix="mtgkb-test-")
+    os.environ["MTGKB_TEST_SESSION"] = _NO_DB
+# No test reads or writes the user's card database: by default there is none (a path in the
+# session's folder that nothing creates); tests that need one build it and point MTGKB_CARDS at it.
 os.environ["MTGKB_CARDS"] = os.path.join(_NO_DB, "no-card-database.sqlite3")
-# Nor the user's cache: the parse table of the Oracle grammar is built once per test session in a
-# temporary folder (pyengine.compiler.parser.cache_path).
+# Nor the user's cache: the parse table of the Oracle grammar is built once per test session in
+# the session's folder (pyengine.compiler.parser.cache_path), by the first worker that needs it
+# while the others wait for it (pyengine.cachedir.lock).
 os.environ["MTGKB_CACHE_DIR"] = os.path.join(_NO_DB, "cache")
 
 import pytest  # noqa: E402
@@ -29,3 +38,9 @@ def use_db(monkeypatch):
         monkeypatch.setenv("MTGKB_CARDS", str(path))
         return store.open_db(path, must_exist=True)
     return use
+
+
+def pytest_unconfigure(config):
+    if _OWNER and not hasattr(config, "workerinput"):
+        import shutil
+        shutil.rmtree(_NO_DB, ignore_errors=True)

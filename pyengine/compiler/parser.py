@@ -167,18 +167,28 @@ def load_table(f):
 def lark_parser():
     """The parser, loaded from the cache when the grammar has not changed since it was built
     (building takes seconds, loading a fraction of one); built and cached otherwise. A cache
-    that cannot be read or written is only slower, never an error."""
+    that cannot be read or written is only slower, never an error. A process that finds another
+    one building the table waits for it and loads it (:func:`pyengine.cachedir.lock`)."""
     from .. import cachedir
     try:
-        with open(cache_path(), "rb") as f:
-            return load_table(f)
+        return _load_cached()
     except Exception:                       # noqa: BLE001 - missing, stale or unreadable: rebuild
         pass
-    parser = build_parser()
-    table = io.BytesIO()
-    save_table(parser, table)
-    cachedir.write("oracle-grammar", _cache_version(), table.getvalue())
+    with cachedir.lock("oracle-grammar", _cache_version()):
+        try:
+            return _load_cached()           # built by another process while this one waited
+        except Exception:                   # noqa: BLE001
+            pass
+        parser = build_parser()
+        table = io.BytesIO()
+        save_table(parser, table)
+        cachedir.write("oracle-grammar", _cache_version(), table.getvalue())
     return parser
+
+
+def _load_cached():
+    with open(cache_path(), "rb") as f:
+        return load_table(f)
 
 
 def parse(text, start="start"):
