@@ -83,6 +83,28 @@ def test_a_limit_on_counters_is_applied_as_counters_are_put():
     assert not any(a & {"could-produce", "produce"} for a in _notes(c).values())
 
 
+HAMLET = ("When this land enters, choose a land card name.\n"
+          "Activated abilities of sources with the chosen name can't be activated unless they're mana abilities.\n"
+          'Lands with the chosen name have "{T}: Add {C}."\n'
+          "{T}: Add {C}.")
+
+
+def test_lands_with_the_chosen_name_are_a_grant_filter():
+    """614.12, 613.1f: "Lands with the chosen name have "{T}: Add {C}."" grants the ability to the
+    lands named as the card name chosen for the granting permanent (chosen_name(land), read by
+    kb/granted_abilities.lp with the snapshot's `chosen: {card_name: N}`); with none recorded each
+    land gets it (every choice covered), so the note is for the answers that pay only. "can't be
+    activated unless they're mana abilities" restricts activating (602.5), never what a mana
+    ability adds (Petrified Hamlet, Pithing Needle)."""
+    c = compiled("Petrified Hamlet", "Land", HAMLET)
+    assert facts_of(c, "grants_filter") == [
+        'grants_filter(ab("Petrified Hamlet",3),chosen_name(land),granted("Petrified Hamlet",3))']
+    assert _notes(c) == {1: {"apply"}, 2: {"actions", "apply"}, 3: {"actions", "apply", "cast-free", "show"}}
+    revoker = compiled("Phyrexian Revoker", "Artifact Creature — Phyrexian Horror",
+                       "Activated abilities of sources with the chosen name can't be activated.")
+    assert _notes(revoker) == {1: {"actions", "apply", "produce"}}   # it stops mana abilities too
+
+
 # --- abilities had while a state condition holds (611.3a, kb/gates.lp) -----------------------------
 
 MUL_DAYA = ("Play with the top card of your library revealed.\n"

@@ -591,6 +591,16 @@ def _clause(c, s):
         return out
     if name == "passive" and isinstance(c.subject, ir.Node) and c.subject.kind == "counters_np":
         return {"apply"}                                   # 614.1a, 122.1: counters put (or not) as an event happens
+    if name == "is" and aux == "can't" and _only_status(c, "activated"):
+        # 602.5: "Activated abilities of sources with the chosen name can't be activated unless
+        # they're mana abilities": whether an ability may be activated now, as the static verb
+        # "activate" (never what it would add if it resolved, 106.7); one that stops mana abilities
+        # too (no "unless they're mana abilities") could stop tapping for mana (`produce`)
+        out = set(_STATIC_VERBS["activate"])
+        if not any(isinstance(t, ir.Node) and t.kind == "tail_unless" and any(
+                isinstance(y, ir.Char) and y.value == "mana" for y in ir.walk(t)) for t in c.tails):
+            out.add("produce")
+        return out
     if name == "is" and _only_status(c, "goaded"):
         return {"actions", "apply"}                        # 701.15b: goaded: attacks each combat if able
     if name in ("attacks", "blocks") or (name == "passive" and "blocked" in c.verb.args):

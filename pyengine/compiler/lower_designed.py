@@ -200,6 +200,14 @@ def _granted(ctx, sentences):
         return _grant_filter_reason(f), facts
     if notes:
         raise Unmodelled(notes[0], facts, affects=frozenset().union(*answers))
+    if isinstance(f, Fn) and f.name == "chosen_name":
+        # kb/granted_abilities.lp: the name chosen as the granting permanent entered (614.12, the
+        # snapshot's `chosen: {card_name: N}`); with none recorded, every permanent matching the
+        # rest of the filter could bear it and is given the ability (every choice covered for
+        # could-produce and produce); whether one may be paid with does not read the choice
+        raise Unmodelled("with no card name recorded for the granting permanent (614.12), every permanent "
+                         "of the kind gets the ability (each choice covered); paying does not read the choice",
+                         facts, affects=affects.PAYMENT | {"show"})
     return None, facts
 
 
@@ -384,7 +392,9 @@ def _grant_pt(ctx, f, text):
 def grant_filter_known(f):
     """True if kb/granted_abilities.lp carries out a grant to the permanents matching f: a filter
     kb/filters.lp knows, alone or as you_control(F) / attached(F) / other(F) /
-    you_control(other(F)) (613.1f)."""
+    you_control(other(F)) / chosen_name(F) (613.1f)."""
+    if isinstance(f, Fn) and f.name == "chosen_name" and len(f.args) == 1:
+        return mana_ir.known_filter(f.args[0])
     if isinstance(f, Fn) and f.name in ("you_control", "attached") and len(f.args) == 1:
         f = f.args[0]
     if isinstance(f, Fn) and f.name == "other" and len(f.args) == 1:
@@ -393,13 +403,19 @@ def grant_filter_known(f):
 
 
 _OTHER = Fn("status", (Const("other"),))
+_WITH_CHOSEN_NAME = ir.Node("with_q", ("with", ir.Node("with_chosen_name", ("the chosen name",))))
 
 
 def grant_filter(obj):
     """The filter of the permanents a granting ability names. "Other Caves you control" /
     "Other permanents you control" / "All other Slivers": the filter term's status(other) (relative
     to the granting permanent, which kb/filters.lp does not interpret) is taken out as other(F),
-    which kb/granted_abilities.lp reads (F = permanent when nothing else is named)."""
+    which kb/granted_abilities.lp reads (F = permanent when nothing else is named). "Lands with the
+    chosen name" (the card name chosen as the granting permanent entered, 614.12, 607.2d) is
+    chosen_name(F), relative to the granting permanent too."""
+    if isinstance(obj, ir.Obj) and obj.qualifiers and obj.qualifiers[-1] == _WITH_CHOSEN_NAME:
+        f = _filter(replace(obj, qualifiers=obj.qualifiers[:-1]))
+        return fn("chosen_name", f) if mana_ir.known_filter(f) else Const("not_modelled")
     f = _filter(obj)
     scope = None
     if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1:
