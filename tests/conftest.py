@@ -26,7 +26,29 @@ os.environ["MTGKB_CARDS"] = os.path.join(_NO_DB, "no-card-database.sqlite3")
 # while the others wait for it (pyengine.cachedir.lock).
 os.environ["MTGKB_CACHE_DIR"] = os.path.join(_NO_DB, "cache")
 
+# The randomized differential tests check a fixed set of seeded boards on every run and, besides,
+# a share of boards that changes from run to run (tests/helpers.py run_seeds): this run's seed,
+# drawn by the process that starts the session and inherited by the xdist workers (their
+# collections must agree), is shown in the header and under every failure; set MTGKB_TEST_SEED
+# to replay a run.
+if _OWNER and not os.environ.get("MTGKB_TEST_SEED", "").isdigit():
+    import random
+    os.environ["MTGKB_TEST_SEED"] = str(random.SystemRandom().randrange(10**6))
+TEST_SEED = int(os.environ.get("MTGKB_TEST_SEED") or 0)
+
 import pytest  # noqa: E402
+
+
+def pytest_report_header(config):
+    return f"mtgkb randomized boards: MTGKB_TEST_SEED={TEST_SEED} (set it to replay this run's boards)"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed:
+        report.sections.append(("randomized boards", f"MTGKB_TEST_SEED={TEST_SEED} replays this run's boards"))
 
 
 @pytest.fixture

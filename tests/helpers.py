@@ -11,6 +11,18 @@ from pyengine.cli import main
 from pyengine.errors import InputError
 
 
+def run_seeds(fixed, varying, start=0):
+    """The seeds of a randomized test: START .. START+FIXED-1 on every run (the boards its
+    assertions were first checked on, reproducible anywhere), then VARYING seeds that change
+    from run to run (drawn from MTGKB_TEST_SEED, which tests/conftest.py sets once per session
+    and shows on failure). A run checks FIXED+VARYING boards; successive runs check ever more
+    distinct boards, where a fixed list checks the same ones every time."""
+    import os
+    run = int(os.environ.get("MTGKB_TEST_SEED") or 0)
+    base = 10**6 + run * 10**4 + start
+    return list(range(start, start + fixed)) + list(range(base, base + varying))
+
+
 def run_cli(args, input=None):
     """Run `mtgkb ARGS`; returns (exit code, parsed JSON answer or raw stdout, stderr)."""
     result = CliRunner().invoke(main, args, input=input)

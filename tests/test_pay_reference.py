@@ -16,7 +16,7 @@ import pytest
 
 from pay_boards import SNOW_BASICS, TEXT_KINDS, CARD_TYPES, random_board
 import pay_reference as R
-from helpers import run_cli
+from helpers import run_cli, run_seeds
 from pyengine import snapshot as snapshot_loader
 
 FILTER = {"name": "Test Filter WU", "mana_cost": None, "type": "Land",
@@ -428,14 +428,19 @@ def _mutations(plan, rng):
     yield dict(plan, life=plan["life"] + 1)
 
 
-def test_every_plan_is_valid_and_mutations_are_not_on_2000_boards():
-    # On each board: all_plans finds a plan exactly when payable says so, lists each payment
-    # once, and every plan it lists passes check_plan (on the few boards with more than 10
-    # plans, a seeded sample of 10: a board of 8 sources can have thousands), while plans
-    # mutated into invalid ones fail; on every tenth board, best_plan has the least metrics.
+def test_every_plan_is_valid_and_mutations_are_not_on_750_boards():
+    """On each board: all_plans finds a plan exactly when payable says so, lists each payment
+    once, and every plan it lists passes check_plan (on the few boards with more than 10 plans,
+    a seeded sample of 10: a board of 8 sources can have thousands), while plans mutated into
+    invalid ones fail; on every tenth board, best_plan has the least metrics.
+
+    750 boards a run (19 s of CPU for the 2,000 it had, the suite's slowest test): the same 500
+    every run and 250 that change from run to run (helpers.run_seeds; MTGKB_TEST_SEED replays
+    them), so that eight runs check more distinct boards than the fixed 2,000 did, with the same
+    board generator and the same checks on each."""
     rng = random.Random(12)
     payable_boards = checked = 0
-    for seed in range(2000):
+    for seed in run_seeds(500, 250):
         snap, cost, player, x = random_board(seed, pool=seed % 3 == 0)
         found = R.all_plans(snap, cost, player, x)
         assert bool(found) == R.payable(snap, cost, player, x), seed
@@ -456,8 +461,9 @@ def test_every_plan_is_valid_and_mutations_are_not_on_2000_boards():
                 for bad in _mutations(plan, rng):
                     assert not R.check_plan(snap, cost, player, bad, x)[0], (seed, bad)
             checked += 1
-    # The boards are a mix: neither almost all payable nor almost none.
-    assert 400 < payable_boards < 1600 and checked > 4000
+    # The boards are a mix: neither almost all payable nor almost none (the bounds of the 2,000
+    # fixed boards, scaled: 20-80% payable, more than 2 plans checked a board).
+    assert 150 < payable_boards < 600 and checked > 1500
 
 
 def _dumb_ways(symbol):
