@@ -495,6 +495,10 @@ _STATIC_VERBS = {
     # 702.142a: a boast ability may be activated only once each turn; "can boast twice ... rather
     # than once" changes how often it may be activated (602.5b), not what it does
     "boast_twice": {"actions", "apply"},
+    # manaunp_a: 706.1, 614.1a: "If you would roll one or more dice, instead roll that many dice
+    # plus one ...": an event as it happens (a mana ability that rolls a die is itself a note for
+    # every answer: its results are not modelled)
+    "roll": {"apply"}, "roll_extra": {"apply"},
 }
 
 

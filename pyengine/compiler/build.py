@@ -410,6 +410,9 @@ class Build(Transformer):
     def predicate(self, c):
         return self._pred(None, c[0])
 
+    def subject_instead(self, c):       # 614.1a: "<subject> instead <vp>" (a replacement's event)
+        return ir.Clause(c[0], *self._pred("instead", c[-1]))
+
     def aux_predicate(self, c):
         return self._pred(c[0], c[1])
 

@@ -133,7 +133,13 @@ def _name_goes_on(raws, j):
     k = j
     while k < len(raws) and k - j < 3 and (raws[k].text in _NAME_JOINERS or raws[k].text == ","):
         k += 1
-    return k < len(raws) and raws[k].kind == "word" and raws[k].text[:1].isupper()
+    return k < len(raws) and raws[k].kind == "word" and _name_word(raws[k].text)
+
+
+def _name_word(word):
+    """A word of a card's name: capitalized, or a lowercase elision before one ("l'Cie" of
+    "Fang, Fearless l'Cie")."""
+    return word[:1].isupper() or bool(re.match(r"[a-z]{1,2}'[A-Z]", word))
 
 
 def _names(raws):
@@ -150,7 +156,7 @@ def _names(raws):
         j = i
         while j < len(raws):
             t = raws[j]
-            if t.kind == "word" and (t.text[:1].isupper() or t.text in ("'s", "'")):
+            if t.kind == "word" and (_name_word(t.text) or t.text in ("'s", "'")):
                 j += 1
             elif t.kind in ("word", "punct") and (t.text in _NAME_JOINERS or t.text == ",") and j > i \
                     and _name_goes_on(raws, j):

@@ -91,7 +91,9 @@ def replace_names(text, names):
     # is not "Hanweir" of "Hanweir, the Writhing Township", 201.5c)
     parts = [re.escape(n) + r"(?![\w}])(?! [A-Z][a-z])" for n in names]
     parts += [re.escape(n) + r"(?![\w}-])(?! [A-Z]| the [A-Z]| of [A-Z])" for n in sorted(short, key=len, reverse=True)]
-    rx = re.compile(r"(?<![\w{])(?:" + "|".join(parts) + r")")
+    # (the card named after "meld them into" is the melded card, another card than either half:
+    # its name stays a name, 712.4, 701.42a)
+    rx = re.compile(r"(?<![\w{])(?<!meld them into )(?:" + "|".join(parts) + r")")
     return rx.sub("~", text)
 
 
