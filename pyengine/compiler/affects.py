@@ -68,7 +68,11 @@ _KW_COMBAT = {"flying", "reach", "trample", "menace", "fear", "intimidate", "sha
               # an optional additional cost of a spell (its reminder text: "As an additional cost
               # to cast this spell, you may tap any number of creatures you control with total
               # power N or more", 118.8, 601.2b): casting it, and what tapping those creatures does
-              "teamwork"}
+              "teamwork",
+              # playtest keywords of mana cards: "Reflect {0}" (as it enters, each opponent may pay
+              # the cost to create a token copy of it: another permanent), "Land casualty 2" (as
+              # it enters, a creature may be sacrificed to copy it), "Food Crew 2" (crew with Foods)
+              "reflect", "land casualty", "food crew"}
 # what each of those changes (unlisted: actions and apply)
 _KW_ANSWERS = {
     "haste": {"actions", "show", "apply"},                       # 702.10, 302.6
@@ -441,6 +445,8 @@ _BEFORE_THE_GAME |= {"draft_reveal", "deck_condition"}
 _BEFORE_THE_GAME |= {"banned", "deck_include"}
 # parseB: 905.2: "As you draft a card, ...": an ability that functions during the draft
 _DURING_THE_DRAFT = {"lead_as_you_draft"}
+# manaunp_b: 103.5: "Before drawing your hand, you may start the game with ~ in your opening hand"
+_BEFORE_THE_GAME |= {"start_with_in_hand"}
 
 # clauses of a static ability read as a node of their own, by what they change
 _STATIC_NODES = {
@@ -492,6 +498,7 @@ _STATIC_VERBS = {
     "activate": {"actions", "apply"},
     "gain_life_twice": {"apply"},                          # 614.1a: "you gain twice that much life instead"
     "skip_draw": {"apply"},                                # parseB: 614.1a, 121.1: a draw replaced
+    "draw_fewer": {"apply"},                               # manaunp_b: 103.5 "draw one fewer card"
     # 702.142a: a boast ability may be activated only once each turn; "can boast twice ... rather
     # than once" changes how often it may be activated (602.5b), not what it does
     "boast_twice": {"actions", "apply"},

@@ -237,6 +237,8 @@ def _use(a):
     if isinstance(a, ir.Node) and a.kind == "spend_to_cast":
         return fn("cast", spell_filter(a.args[-1], Const("spell")))
     if isinstance(a, ir.Node) and a.kind == "spend_to_activate":
+        if isinstance(a.args[-1], ir.Node) and a.args[-1].kind == "named_abilities":
+            return _use(a.args[-1])
         return _activate(a.args[-1])
     if isinstance(a, ir.Node) and a.kind == "spend_to_pay_upkeep":
         return Const("upkeep")                                                # 702.24a
@@ -257,6 +259,8 @@ def _use(a):
         return Const("cost_with_" + a.args[1][1].lower())                     # 107.3, 107.4c
     if isinstance(a, ir.Node) and a.kind == "keyword_ability":
         return _activate_keyword(a)
+    if isinstance(a, ir.Node) and a.kind == "named_abilities" and a.args[0] == "power-up":
+        return fn("activate_keyword", Const("power_up"))                      # activated abilities only
     if isinstance(a, ir.Obj):
         return _activate(a)
     return NOT_MODELLED
