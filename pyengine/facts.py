@@ -96,6 +96,7 @@ def turn_facts(snapshot):
     f += [("lands_played", pl, n) for pl, n in snapshot.lands_played.items()]
     f += [("commander_color", pl, Const(c.lower())) for pl, cs in snapshot.commander_identity.items() for c in cs]
     f += [("has_initiative", snapshot.initiative)] if snapshot.initiative is not None else []
+    f += [("is_monarch", snapshot.monarch)] if snapshot.monarch is not None else []
     f += [("dungeons_completed", pl, n) for pl, n in snapshot.dungeons_completed.items()]
     f += [("speed", pl, n) for pl, n in snapshot.speed.items()]
     f += [(k, pl, n) for k, counts in sorted(snapshot.turn_counts.items()) for pl, n in counts.items()]

@@ -30,7 +30,7 @@ TURN_COUNTS = ("life_lost_this_turn", "life_gained_this_turn", "cards_drawn_this
                "left_battlefield_this_turn", "attacked_this_turn")
 TOP_KEYS = ("players", "active", "step", "priority", "battlefield", "hand", "library", "graveyard",
             "life", "lands_played", "mana_pool", "stack", "effects", "cards", "commander_identity",
-            "initiative", "dungeons_completed", "speed", *TURN_COUNTS)
+            "initiative", "dungeons_completed", "speed", *TURN_COUNTS, "monarch")
 PERM_KEYS = ("id", "card", "controller", "owner", "tapped", "controlled_since_turn_start",
              "counters", "attached_to", "face_down", "exerted_by", "x", "phased_out", "chosen", "token",
              "level", "renowned", "entered_this_turn", "cast_from")
@@ -121,6 +121,7 @@ class Snapshot:
     dungeons_completed: dict = field(default_factory=dict)    # player -> dungeons completed (309.7)
     speed: dict = field(default_factory=dict)                 # player -> speed 1..4 (702.179); absent: none
     turn_counts: dict = field(default_factory=dict)           # TURN_COUNTS key -> {player: N > 0}
+    monarch: str | None = None                                # the player who is the monarch (724)
 
     def permanent(self, pid):
         """The permanent with this id, or None."""
@@ -179,6 +180,8 @@ class Snapshot:
             d["commander_identity"] = {pl: list(cs) for pl, cs in self.commander_identity.items()}
         if self.initiative is not None:
             d["initiative"] = self.initiative
+        if self.monarch is not None:
+            d["monarch"] = self.monarch
         if any(self.dungeons_completed.values()):
             d["dungeons_completed"] = {pl: n for pl, n in self.dungeons_completed.items() if n}
         if self.speed:
@@ -354,6 +357,8 @@ def validate(data):
     identity = _commander_identity(c, data, player_ref)
     initiative = data.get("initiative")
     initiative = None if initiative is None else player_ref(initiative, "initiative")
+    monarch = data.get("monarch")
+    monarch = None if monarch is None else player_ref(monarch, "monarch")     # 724.1, 724.3: one player
     dungeons = _player_numbers(c, data, "dungeons_completed", player_ref)
     speed = _player_numbers(c, data, "speed", player_ref, "a speed (0 to 4)",
                             (MAX_SPEED, f"a speed is at most {MAX_SPEED}, 702.179d"))
@@ -364,7 +369,8 @@ def validate(data):
         raise InputError(_cap(c.p))
     return Snapshot(good_players, active, step, perms, zones["hand"], zones["library"],
                     zones["graveyard"], life, effects, list(extra), cards, priority, lands, pool, stack,
-                    identity, initiative, dungeons, speed, {k: v for k, v in turn_counts.items() if v})
+                    identity, initiative, dungeons, speed, {k: v for k, v in turn_counts.items() if v},
+                    monarch)
 
 
 def _player_numbers(c, data, key, player_ref, what="a number", most=None):

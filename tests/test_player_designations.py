@@ -91,15 +91,19 @@ def test_initiative_and_completed_dungeons_are_validated():
     # 725.1, 309.7: the snapshot's designations of a player (default: nobody has them)
     base = {"players": ["alice"]}
     assert problems({**base, "initiative": "bob"}) == ["initiative: unknown player 'bob'; players are alice"]
+    # 724.1, 724.3: the monarch is one player of the game
+    assert problems({**base, "monarch": "bob"}) == ["monarch: unknown player 'bob'; players are alice"]
+    assert problems({**base, "monarch": ["alice"]}) == ["monarch: unknown player ['alice']; players are alice"]
     assert problems({**base, "dungeons_completed": {"alice": -1}}) == [
         "dungeons_completed[alice]: must not be negative, got -1"]
 
 
 def test_apply_keeps_the_initiative_and_dungeons(tmp_path):
     p = tmp_path / "s.yaml"
-    p.write_text(yaml.safe_dump({"players": ["alice", "bob"], "initiative": "bob", "cards": CARDS,
+    p.write_text(yaml.safe_dump({"players": ["alice", "bob"], "initiative": "bob", "monarch": "alice", "cards": CARDS,
                                  "dungeons_completed": {"alice": 2}, "commander_identity": {"alice": ["G"]},
                                  "battlefield": [{"id": "t", "card": "Command Tower", "controller": "alice"}]}))
     code, out, err = run_cli(["apply", str(p), "activate", "t", "--json"])
     assert (code, err) == (0, ""), err
     assert out["snapshot"]["initiative"] == "bob" and out["snapshot"]["dungeons_completed"] == {"alice": 2}
+    assert out["snapshot"]["monarch"] == "alice"

@@ -488,9 +488,10 @@ def _mana_trigger(ctx, t, effect):
     {G}." -> mana_trigger_on(Ab,F,W,R) and the mana's facts."""
     if t.word != "whenever" or len(t.clauses) != 1:
         return None
-    event, kind = _tapped_for_mana(t.clauses[0]), None
+    clause, gate = _while_monarch(t.clauses[0])
+    event, kind = _tapped_for_mana(clause), None
     if event is None:
-        found = _tapped_for_kind(t.clauses[0])
+        found = _tapped_for_kind(clause)
         event, kind = (found[:2], found[2]) if found is not None else (None, None)
     if event is None or not effect:
         return None
@@ -510,6 +511,11 @@ def _mana_trigger(ctx, t, effect):
         if known is None or any(f[0] == "mana_trigger" for f in known):
             return None
         known = known + [("mana_trigger_kind", ctx.ab, Const(kind))]
+    if gate is not None:
+        if known is None or event[1] != "you":
+            return None
+        # 603.2: it triggers only while its controller is the monarch (kb/mana_triggers.lp)
+        known = known + [("mana_trigger_while", ctx.ab, Const(gate))]
     if known is not None and rider:
         # 605.1b: the mana is added as the trigger resolves, which kb/mana_triggers.lp carries out;
         # what the rest does ("this enchantment deals 1 damage to the player", "That land doesn't
@@ -522,6 +528,19 @@ def _mana_trigger(ctx, t, effect):
     if rider:
         return None
     return "this mana trigger is not modelled", facts + mana_ir.designed_facts(ctx.ab, mana)
+
+
+_WHILE_MONARCH = ir.Node("tail_while", ("while", ir.Clause(ir.Ref("you"), None, ir.Verb("is", ("are", ir.Obj(
+    ir.Quantity("the"), None, ((ir.Char("noun", "monarch"),),), (), ()))), ())))
+
+
+def _while_monarch(clause):
+    """(the event clause, "monarch") of "you tap a land for mana while you're the monarch" (724.1:
+    a designation a player has; the trigger condition is checked as the event happens, 603.2),
+    (CLAUSE, None) for a clause without that condition."""
+    if isinstance(clause, ir.Clause) and clause.tails and clause.tails[-1] == _WHILE_MONARCH:
+        return replace(clause, tails=clause.tails[:-1]), "monarch"
+    return clause, None
 
 
 def _mana_and_rider(effect):
