@@ -105,6 +105,16 @@ def test_lands_with_the_chosen_name_are_a_grant_filter():
     assert _notes(revoker) == {1: {"actions", "apply", "produce"}}   # it stops mana abilities too
 
 
+def test_devotion_increased_by_one_is_a_fact_of_the_kb():
+    """700.5: "Your devotion to each color and each combination of colors is increased by one."
+    is devotion_increase(Ab,1), which kb/game_amounts.lp adds to its controller's devotion; no
+    note is left on the line (Altar of the Pantheon)."""
+    c = compiled("Altar of the Pantheon", "Artifact",
+                 "Your devotion to each color and each combination of colors is increased by one.")
+    assert facts_of(c, "devotion_increase") == ['devotion_increase(ab("Altar of the Pantheon",1),1)']
+    assert _notes(c) == {}
+
+
 # --- abilities had while a state condition holds (611.3a, kb/gates.lp) -----------------------------
 
 MUL_DAYA = ("Play with the top card of your library revealed.\n"

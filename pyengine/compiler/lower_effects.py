@@ -60,7 +60,7 @@ def _is_player(x, word):
 
 def static(ctx, sentences):
     """Facts of a static ability or a spell's instructions; Unmodelled if no shape matches."""
-    for matcher in (_mana_replacement, _lands_are, _permanents_are, _anthem, _spend_as,
+    for matcher in (_devotion_increase, _mana_replacement, _lands_are, _permanents_are, _anthem, _spend_as,
                     _attached_pt, _equipped_has, _exert_as_attacks, _tap_and_freeze, _threaten,
                     _enters_with, _cast_restriction, _additional_cost, _as_turned_face_up,
                     _loses_all_abilities, self_types, gates.self_while, attached_changes):
@@ -71,6 +71,22 @@ def static(ctx, sentences):
     if facts is not None:
         return facts
     raise Unmodelled("not modelled")
+
+
+def _devotion_increase(ctx, sentences):
+    """700.5: "Your devotion to each color and each combination of colors is increased by one."
+    (Altar of the Pantheon): devotion_increase(Ab,N), added by kb/game_amounts.lp to its
+    controller's devotion to whatever colors an amount counts; None for any other sentence."""
+    if len(sentences) != 1 or sentences[0].leads or sentences[0].tail or len(sentences[0].clauses) != 1:
+        return None
+    c = sentences[0].clauses[0]
+    if not (isinstance(c, ir.Node) and c.kind == "devotion_increase" and len(c.args) == 4
+            and c.args[0] == ir.Node("possessive", (ir.Ref("you"),))
+            and c.args[1] == "devotion to each color and each combination of colors"
+            and c.args[2] == "is increased by" and isinstance(c.args[3], ir.Number)
+            and isinstance(c.args[3].value, int) and c.args[3].value > 0):
+        return None
+    return [("static", ctx.ab), ("devotion_increase", ctx.ab, c.args[3].value)]
 
 
 def _lead_if(sentence):
