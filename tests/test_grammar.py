@@ -90,6 +90,32 @@ def test_words_are_split_as_the_grammar_reads_them():
     assert [r.text for r in raw_tokens("first strike, and/or")] == ["first strike", ",", "and/or"]
 
 
+def test_a_literal_of_several_words_the_parser_does_not_take_is_read_word_by_word():
+    """The lexer joins the words of a literal of several words into one token, longest first;
+    where the parser can't take that literal, its words are read again, the first of them into a
+    shorter literal only, and the rest of the line joined again from its words. So which literals
+    the grammar has doesn't decide whether a line parses: a rule's "one or more" ("roll one or
+    more planar dice") must not hide "one" + "or more" from "Whenever one or more creatures ...",
+    nor a rule's "and all" the "all other" of "... and all other permanents"."""
+    literals = {"one or more": "A", "or more": "B", "one": "C", "and all": "D", "all other": "E"}
+    phrases = {"one": [("one", "or", "more")], "or": [("or", "more")], "and": [("and", "all")],
+               "all": [("all", "other")]}
+    toks = Tokens("one or more creatures and all other lands", literals, phrases)
+    assert [r.text for r in toks.raws] == ["one or more", "creatures", "and all", "other", "lands"]
+    assert [r.text for r in toks.split(0)] == ["one or more", "creatures", "and all", "other", "lands"]
+    assert [r.text for r in toks.raws] == ["one", "or more", "creatures", "and all", "other", "lands"]
+    assert toks.split(3) is not None
+    assert [r.text for r in toks.raws] == ["one", "or more", "creatures", "and", "all other", "lands"]
+    assert toks.split(2) is None                    # one word: nothing to split
+    # the grammar has these literals (round 7): each line below parsed before they were added
+    for line in ("Whenever one or more creatures you control deal combat damage to a player, draw a card.",  # Grim Hireling
+                 "Destroy target nonland permanent and all other permanents with the same name as that permanent.",  # Maelstrom Pulse
+                 "When this artifact enters or is put into a graveyard from the battlefield, draw a card.",  # Ichor Wellspring
+                 "This creature has protection from the chosen color.",                       # Voice of All
+                 "Choose one or more —"):                                                     # Kill! Maim! Burn!
+        assert parse_line(line).parsed, line
+
+
 def test_a_pronoun_and_a_verb_written_as_one_word_are_two_words():
     """"it's" is "it is" ("its" is the possessive); "you've" is "you have": the grammar reads the
     pronoun as a subject and the verb as a verb."""

@@ -23,7 +23,7 @@ the possessive ``"'s"`` / ``"'"``; "nonland" is ``"non" "land"``; a line that st
 word of 207.2c, or with a flavor word, and an em dash is ``AWORD`` or ``FWORD`` then ``"—"``.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 import re
 
@@ -64,11 +64,13 @@ _ABILITY_WORD = re.compile(r"(?P<prefix>[A-Z][^—:{}\"•]*?) — (?=\S)")
 
 @dataclass(frozen=True)
 class Raw:
-    """A raw token: its kind (sym, word, ...), its text and where it starts in the line."""
+    """A raw token: its kind (sym, word, ...), its text and where it starts in the line; a literal
+    of several words joined into one token keeps the raw tokens it was joined from (``parts``)."""
 
     kind: str
     text: str
     pos: int
+    parts: tuple = field(default=(), compare=False, repr=False)
 
 
 class LexError(Exception):
@@ -510,10 +512,11 @@ class Phrases:
         return groups
 
 
-def _merge_literals(raws, phrases):
+def _merge_literals(raws, phrases, first_shorter_than=None):
     """Literals of several words ("this turn", "up to") joined into one token, longest first
     (``phrases``: a :class:`Phrases`). A candidate is compared only with the words after the
-    first, among those whose second word is the next token's."""
+    first, among those whose second word is the next token's. ``first_shorter_than``: the first
+    token joins only a literal of fewer words than that (:meth:`Tokens.split`)."""
     out, i = [], 0
     lows = [r.text.lower() for r in raws]
     n = len(raws)
@@ -527,8 +530,10 @@ def _merge_literals(raws, phrases):
             # (a list separator takes no literal: LIST_COMMA, LIST_OR ..., see the module doc)
             cands = phrases.by_second(first, r.kind == "word" and first.endswith("s")).get(lows[i + 1], ())
         for words in cands:
+            if i == 0 and first_shorter_than is not None and len(words) >= first_shorter_than:
+                continue
             if i + len(words) <= n and tuple(lows[i + 1:i + len(words)]) == words[1:]:
-                out.append(Raw("word", _joined(words), r.pos))
+                out.append(Raw("word", _joined(words), r.pos, tuple(raws[i:i + len(words)])))
                 i += len(words)
                 break
         else:
@@ -558,6 +563,25 @@ class Tokens:
             phrases = Phrases(phrases or {})
         self.raws = _merge_literals(raw_tokens(text), phrases)
         self.literals = literals
+        self.phrases = phrases
+
+    def split(self, i):
+        """Undo the joining of raw token i, a literal of several words, where the parser accepts
+        none of its candidates: its words are joined again, the first into a shorter literal only
+        ("one or more" -> "one", "or more"). The longest literal is tried first, but which literals
+        the grammar has must not decide whether a line parses: a literal of one rule ("roll one or
+        more planar dice") would otherwise hide the same words from every other rule ("Whenever
+        one or more creatures ..."). The tokens from i on as they were (to put back), or None if
+        the token is not a joined literal."""
+        raw = self.raws[i]
+        if not raw.parts:
+            return None
+        old = self.raws[i:]
+        # its last word may now join the words after it ("and all" + "other": "all other"): the
+        # rest of the line is joined again from its own words
+        words = list(raw.parts) + [w for r in old[1:] for w in (r.parts or (r,))]
+        self.raws[i:] = _merge_literals(words, self.phrases, first_shorter_than=len(raw.parts))
+        return old
 
     def _before_counter(self, i):
         """The word at i stands before "counter(s)": it names a kind of counter (122.1)."""

@@ -45,8 +45,32 @@ def grammar_text():
     return "\n".join((GRAMMAR_DIR / f).read_text(encoding="utf-8") for f in GRAMMAR_FILES)
 
 
+# the terminals any word can be (a name inside a sentence, any other word): a literal of several
+# words read as one of them is read word by word instead, where that can go on (_WordLexer.lex)
+_ANY_WORD = frozenset({"OTHER_WORD", "CAP_WORD"})
+
+
+def _shifts(parser_state, terminal):
+    """True if the parser, in its state, shifts a token of TERMINAL (after the reductions that
+    token causes): LALR's merged lookaheads may reduce on a terminal that no state then shifts,
+    so that the terminal being in the state's actions is not enough. Reads the parse table only."""
+    states = parser_state.parse_conf.states
+    stack = list(parser_state.state_stack)
+    while True:
+        act = states[stack[-1]].get(terminal)
+        if act is None:
+            return False
+        action, arg = act
+        if action is Shift:
+            return True
+        if arg.expansion:
+            del stack[-len(arg.expansion):]
+        stack.append(states[stack[-1]][arg.origin.name][1])
+
+
 class _WordLexer(Lexer):
-    """Lark's hook for our lexer: takes each word's first candidate the parser state accepts."""
+    """Lark's hook for our lexer: takes each word's first candidate the parser state accepts (a
+    literal of several words that it doesn't accept is split: :meth:`lexer.Tokens.split`)."""
 
     __future_interface__ = 2
 
@@ -73,11 +97,20 @@ class _WordLexer(Lexer):
         except LexError as e:
             raise ParseError(str(e)) from None
         states = parser_state.parse_conf.parse_table.states
-        for i, raw in enumerate(toks.raws):
+        i = 0
+        while i < len(toks.raws):
             accepts = states[parser_state.position]
             cands = toks.candidates(i)
+            if toks.raws[i].parts and not any(n not in _ANY_WORD and _shifts(parser_state, n) for n, _ in cands):
+                # a literal of several words that the parser doesn't take here as such: its words
+                # are read again, if the first of them (or a shorter literal) can be taken
+                old = toks.split(i)
+                if toks.raws[i].parts or any(_shifts(parser_state, n) for n, _ in toks.candidates(i)):
+                    continue
+                toks.raws[i:] = old                                 # (not even so: as it was)
             name, value = next(((n, v) for n, v in cands if n in accepts), cands[0])
-            yield Token(name, value, start_pos=raw.pos)
+            yield Token(name, value, start_pos=toks.raws[i].pos)
+            i += 1
 
 
 _OPTIONS = dict(parser="lalr", lexer=_WordLexer, strict=True, maybe_placeholders=False,
