@@ -89,8 +89,6 @@ from helpers import assert_parses_to
      "end of turn.", "kw_from_either"),
     # 105: of the chosen color
     ("Return all permanents of the color of your choice to their owners' hands.", "of_chosen_color"),
-    # 608.2d: chosen at random
-    ("Destroy one of them chosen at random.", "one_of_them_at_random"),
     # 707.10: the copies
     ("You may cast any number of the copies without paying their mana costs.", "the_copies"),
     # 601.3: from either zone
