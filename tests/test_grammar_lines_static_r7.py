@@ -91,6 +91,18 @@ from helpers import assert_parses_to
     ("Sacrifice this enchantment, Reveal the creature type you chose: If target attacking creature token "
      "is the chosen type, put three +1/+1 counters on it and it gains deathtouch until end of turn.",
      "you_chose_q"),                                                                      # A Killer Among Us
+    # 614.1a: a replacement applied the first time an event would happen each turn
+    ("The first time you would create one or more tokens each turn, you may instead create that many "
+     "tokens that are copies of enchanted permanent.", "lead_first_time"),                 # Moonlit Meditation
+    # 706.2, 614.1a
+    ("Grant an Advantage — If you would roll one or more dice, instead roll that many dice plus one and "
+     "ignore the lowest roll.", "roll"),                                                  # Pixie Guide
+    # 400.1
+    ("This spell costs {1} less to cast for each creature card you own in exile and in your graveyard.",
+     "in_exile_and_graveyard"),                                                           # Huskburster Swarm
+    # 108.4
+    ("Reveal the player you chose: Exile target creature that's attacking you if it's controlled by the "
+     "chosen player. Activate only once.", "its_controlled_by"),                          # Stalking Leonin
 ])
 def test_wording_parses_to(text, kind):
     assert_parses_to(text, kind)
