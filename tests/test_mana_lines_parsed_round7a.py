@@ -31,6 +31,18 @@ MANA = {"could-produce", "produce"}
      "Until end of turn, spells and abilities you control that would add colored mana instead add that much "
      "white mana. Until end of turn, you may spend white mana as though it were mana of any color.",
      "rel_would_add", {"apply", "cast-free"}),
+    # 113.2c: an ability in quotes after the qualifiers "with enchant Forest you control" (a dies
+    # trigger: the mana is that of the Aura's ability, granted later: apply only)
+    ("Harold and Bob, First Numens", "Legendary Creature — Treefolk Mutant",
+     "When Harold and Bob dies, if it was a creature, return it to the battlefield. It's an Aura enchantment "
+     "with enchant Forest you control and \"Enchanted Forest has '{T}: Add three mana of any one color. You get "
+     "two rad counters.'\" Harold and Bob loses all other abilities.", "rel_control_quoted", {"apply"}),
+    # 113.2c: "with base power and toughness 1/1 and "{T}: Add {C}"": a mana ability granted to the
+    # enchanted creature (not modelled: every answer)
+    ("Honest Work", "Enchantment — Aura",
+     "Enchanted creature loses all abilities and is a Citizen with base power and toughness 1/1 and "
+     "\"{T}: Add {C}\" named Humble Merchant.", "with_base_pt_quoted",
+     {"actions", "apply", "cast-free", "could-produce", "produce", "show", "untap"}),
 ])
 def test_these_lines_parse_and_are_notes_for_what_they_change(name, type, text, kind, affects):
     c = helpers.compiled(name, type, text)
@@ -104,6 +116,10 @@ def test_a_name_with_an_elided_word_is_one_name():
     ("If you would roll one or more dice, draw a card instead.", "roll"),
     ("If you would draw a card, instead draw two cards.", "lead_instead"),
     ("Draft a card from ~'s spellbook.", "draft"),
+    # "one or more" is still read as before (a new phrase must not take these words)
+    ("If one or more +1/+1 counters would be put on a creature you control, that many plus one +1/+1 counters "
+     "are put on it instead.", "passive"),
+    ("Whenever one or more tokens you control enter, draw a card.", "draw"),
     ("Until end of turn, you may spend white mana as though it were mana of any color.", "spend_as_any"),
 ])
 def test_neighbouring_wordings_are_read_as_before(text, kind):
