@@ -56,6 +56,9 @@ def test_these_lines_parse_and_are_notes_for_what_they_change(name, type, text, 
     "Lava Blister deals 6 damage to target nonbasic land unless its controller has Lava Blister deal 6 "
     "damage to them.",                                                              # Lava Blister
     "Skullscorch deals 4 damage to target player unless that player has Skullscorch deal 4 damage to them.",
+    "~ deals 5 damage to target creature unless that creature's controller has ~ deal 5 damage to them.",  # Blazing Salvo
+    "When a creature is put into an opponent's graveyard from the battlefield, return that card to your hand "
+    "unless target opponent has this enchantment deal 3 damage to them.",               # Pia's Revolution
 ])
 def test_the_player_has_the_object_deal_damage(text):
     helpers.assert_parses_to(text.replace("Lava Blister", "~").replace("Skullscorch", "~"), "tail_unless_has")
