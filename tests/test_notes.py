@@ -31,6 +31,9 @@ def affects(text, type_line="Creature — Elf"):
 @pytest.mark.parametrize("text,expected", [
     # 614.1c, 614.12: replacing how the permanent enters; it already has
     ("This land enters tapped.", {"apply"}),
+    # 613.1f, 614.12: a grant to the lands with the chosen name is carried out with the snapshot's
+    # card_name (none recorded: every land gets it, each choice covered); only paying keeps a note
+    ('Lands with the chosen name have "{T}: Add {C}."', {"actions", "apply", "cast-free", "show"}),
     ("This creature enters with two +1/+1 counters on it if you control a Forest.", {"apply"}),
     # 603.2: triggers use the stack when their event happens; none happens while could-produce
     # or show looks at the permanent now
@@ -99,7 +102,6 @@ def test_haste_for_others_changes_actions_and_show(text):
 @pytest.mark.parametrize("text", [
     # (lands selected by card types and grants to a known filter are carried out: no note)
     "All Mountains are Plains.",                               # 305.7: land types selected by subtype
-    'Lands with the chosen name have "{T}: Add {C}."',          # 613.1f: a filter on a chosen name
     "{T}: Add X mana in any combination of colors.",            # mana the KB does not add yet
     # 605.1b: a triggered mana ability whose amount counts (107.3a) is designed only
     "Whenever enchanted land is tapped for mana, its controller adds an additional {G} for each Elf on the battlefield.",
