@@ -69,7 +69,7 @@ from helpers import assert_parses_to
     ("As this artifact enters, choose a color and a creature type.", "choice"),          # Riptide Replicator
     # 702.16a: protection from one of two qualities, or from a color chosen
     ("Target permanent you control gains protection from artifacts or from the color of your choice "
-     "until end of turn.", "kw_from_choice"),                                             # Razor Barrier
+     "until end of turn.", "kw_from_either"),                                             # Razor Barrier
     # 702.16a, 615: a color chosen
     ("{1}{W}: Prevent all damage that would be dealt to another target creature this turn by sources of "
      "the color of your choice.", "of_chosen_color"),                                     # Avacyn, Guardian Angel

@@ -45,7 +45,7 @@ from helpers import assert_parses_to
      "the land types chosen this way.", "choose_at_random"),                           # Lydari Druid
     # 102.3: the opponents as one object
     ("Whenever a player attacks with five or more creatures, ~ deals 3 damage to each of your opponents and "
-     "you gain 3 life.", "each_of_your_opponents"),                                    # Aurelia, the Law Above
+     "you gain 3 life.", "each_opponent"),                                    # Aurelia, the Law Above
     # 406.1: cards from the top of a library, counted by a characteristic
     ("Whenever you sacrifice another creature, exile cards equal to its mana value from the top of target "
      "player's library. Until your next end step, you may play those cards, and mana of any type can be "
