@@ -101,15 +101,20 @@ def test_an_activation_restriction_is_named():
     assert facts(c, {"activation_restriction"}) == {f"activation_restriction({AB},sorcery)"}
 
 
-def test_mana_that_replaces_the_first_mana_withholds_it():
-    """106.7: with creatures named Mine Worker and Power Plant Worker (a condition the KB does not
-    evaluate) the ability would add {C}{C}{C} instead of {C} (Tower Worker): giving its {C} alone as
-    what it could produce would be wrong, so no mana fact is given at all."""
+def test_mana_that_replaces_the_first_mana_is_given_case_by_case():
+    """106.7, 614.1a: "Add {C}. If you control creatures named Mine Worker and Power Plant Worker, add
+    {C}{C}{C} instead." (Tower Worker): the ability adds {C}{C}{C} where the condition holds and {C}
+    otherwise, never both. The condition is one creature of each name (201.2, kb/final_filters.lp's
+    named filter), so each case is given with it: could-produce and produce read it, and the line
+    is a note only for paying with that mana (actions, cast-free, apply)."""
     c = compiled("{T}: Add {C}. If you control creatures named Mine Worker and Power Plant Worker, "
                  "add {C}{C}{C} instead.", "Artifact Creature — Assembly-Worker")
-    assert facts(c, {"mana_option", "mana_each", "mana_reflect", "mana_if"}) == set()
+    assert facts(c, {"mana_option", "mana_if"}) == {
+        f"mana_if({AB},and(you_control_at_least(and(creature,named(\"Mine Worker\")),1),"
+        f"you_control_at_least(and(creature,named(\"Power Plant Worker\")),1)))",
+        f"mana_option(case({AB},instead),1,c,3)", f"mana_option(case({AB},otherwise),1,c,1)"}
     [note] = c.not_modelled
-    assert {"could-produce", "produce"} <= note.affects
+    assert note.affects == {"actions", "cast-free", "apply"}
 
 
 def test_mana_replaced_by_a_condition_the_kb_evaluates():
