@@ -56,7 +56,7 @@ from helpers import assert_parses_to
     ("~'s power and toughness are each equal to the number of black mana symbols in the mana costs of "
      "cards in your graveyard.", "count_mana_symbols"),                                   # Umbra Stalker
     ("Each creature you control gets +1/+1 for each white mana symbol in its mana cost.",
-     "tail_for_each_symbol"),                                                             # Light from Within
+     "tail_for_each_mana_symbol"),                                                             # Light from Within
     # 601.2f: cost changes counted by counters
     ("Angel spells and Human spells you cast cost {1} less to cast for each +1/+1 counter on this "
      "creature.", "cost_mod"),                                                            # Herald of War
@@ -96,10 +96,10 @@ from helpers import assert_parses_to
      "tokens that are copies of enchanted permanent.", "lead_first_time"),                 # Moonlit Meditation
     # 706.2, 614.1a
     ("Grant an Advantage — If you would roll one or more dice, instead roll that many dice plus one and "
-     "ignore the lowest roll.", "roll"),                                                  # Pixie Guide
+     "ignore the lowest roll.", "roll_extra"),                                                  # Pixie Guide
     # 400.1
     ("This spell costs {1} less to cast for each creature card you own in exile and in your graveyard.",
-     "in_exile_and_graveyard"),                                                           # Huskburster Swarm
+     "in_zones"),                                                           # Huskburster Swarm
     # 108.4
     ("Reveal the player you chose: Exile target creature that's attacking you if it's controlled by the "
      "chosen player. Activate only once.", "its_controlled_by"),                          # Stalking Leonin

@@ -34,9 +34,6 @@ from helpers import assert_parses_to
      "return_to_np"),                                                                   # Scrap Trawler
     ("At the beginning of each player's upkeep, return to its owner's hand each creature that player controls "
      "with power greater than the number of cards in their hand.", "return_to_np"),    # Noetic Scales
-    # 701.42a: meld
-    ("At the beginning of your end step, if you both own and control ~ and a creature named Bruna, the Fading "
-     "Light, exile them, then meld them into ~.", "keyword_action"),                   # Gisela, the Broken Blade
     # 120.3, 601.2d: damage divided among targets
     ("When ~ dies, it deals damage equal to its power divided as you choose among any number of targets.",
      "deal_damage_divided"),                                                            # Orca, Siege Demon

@@ -134,9 +134,9 @@ def test_a_delayed_time_after_the_trigger_leads_the_first_sentence():
     # 118.9: an alternative cost of an instant: casting it
     ("If you control a Forest, rather than pay this spell's mana cost, you may have an opponent gain 3 "
      "life.", "Instant", {"cast-free", "apply"}),                                     # Invigorate
-    # what happens to unspent mana: every answer (the KB does not read it)
-    ("If you would lose unspent mana, that mana becomes colorless instead.", "Artifact",
-     {"could-produce", "produce", "show", "actions", "cast-free", "apply", "untap"}),  # Horizon Stone
+    # what happens to unspent mana as a step ends (500.4): only performing a step's end (apply); the
+    # snapshot's mana pool is the mana of the step it is in
+    ("If you would lose unspent mana, that mana becomes colorless instead.", "Artifact", {"apply"}),  # Horizon Stone
 ])
 def test_parsed_lines_stay_notes(text, type_line, affects):
     (li,) = compile_text(text, "X", type_line)

@@ -124,9 +124,6 @@ ALL = {"actions", "apply", "cast-free", "could-produce", "produce", "show", "unt
     # every answer
     ("Jack-in-the-Mox", "Artifact", "{T}: Roll a six-sided die. This ability has the indicated effect.",
      "indicated_effect", ALL),
-    # 700.5: devotion increased changes what devotion-counted mana adds (every answer)
-    ("Altar of the Pantheon", "Artifact",
-     "Your devotion to each color and each combination of colors is increased by one.", "devotion_increase", ALL),
     # 113.1a: a granted mana ability (its mana is not modelled: every answer of the enchanted permanent)
     ("Bigger on the Inside", "Enchantment — Aura",
      "Enchanted permanent has \"{T}: Target player adds two mana of any one color. The next spell they cast this "

@@ -268,10 +268,6 @@ def test_a_line_that_cannot_change_the_mana_answers(text, expected):
 
 
 @pytest.mark.parametrize("text", [
-    # 605.1b: a trigger on tapping for mana that adds mana is a mana ability; whether it triggers
-    # depends on who is the monarch (724), which the snapshot can't tell
-    "Whenever you tap a land for mana while you're the monarch, add an additional one mana of any color.",
-    # Regal Behemoth
     # 707.2: a copy has the copied object's mana abilities
     "You may have this artifact enter as a copy of any creature on the battlefield, except it's an "
     'artifact and it has "{T}: Add {U}."',                                       # Machine God's Effigy
