@@ -118,6 +118,16 @@ def line_of(c, i):
     return next(li for li in c.lines if li.line.index == i)
 
 
+def assert_parsed_note(name, type, text, kind, affects):
+    """The first line of a card (NAME, TYPE, TEXT) parses, its tree has a node KIND, the KB does
+    not carry it out, and its note is for exactly the answers AFFECTS."""
+    li = line_of(compiled(name, type, text), 1)
+    assert li.parsed, li.line.error
+    assert kind in tree_kinds(li.line.ability)
+    assert not li.modelled
+    assert set(li.affects) == affects
+
+
 def facts_of(c, pred):
     """The facts of predicate PRED that the compiled card C gives, rendered and sorted."""
     from pyengine.terms import render_fact

@@ -6,7 +6,6 @@ no mana, a keyword of the graveyard) is no note for could-produce / produce."""
 
 import pytest
 
-from helpers import tree_kinds
 import helpers
 from pyengine.compiler import ir
 from pyengine.compiler.text import names_of, normalise
@@ -105,12 +104,7 @@ KEYWORD = {"actions", "apply", "cast-free", "show"}
      "abilities from among the milled cards into your hand.", "with_activated_abilities", ACTIVATED),
 ])
 def test_these_lines_parse_and_are_notes_for_what_they_change(name, type, text, kind, affects):
-    c = helpers.compiled(name, type, text)
-    li = helpers.line_of(c, 1)
-    assert li.parsed, li.line.error
-    assert kind in tree_kinds(li.line.ability)
-    assert not li.modelled
-    assert set(li.affects) == affects
+    helpers.assert_parsed_note(name, type, text, kind, affects)
 
 
 @pytest.mark.parametrize("name,type,text,keyword,affects", [

@@ -44,12 +44,7 @@ KEYWORD = {"actions", "apply", "cast-free", "show"}
      "fewer card. (Mulligans continue as normal.)", "start_with_in_hand", {"apply"}),
 ])
 def test_these_lines_parse_and_are_notes_for_what_they_change(name, type, text, kind, affects):
-    c = helpers.compiled(name, type, text)
-    li = helpers.line_of(c, 1)
-    assert li.parsed, li.line.error
-    assert kind in tree_kinds(li.line.ability)
-    assert not li.modelled
-    assert set(li.affects) == affects
+    helpers.assert_parsed_note(name, type, text, kind, affects)
 
 
 @pytest.mark.parametrize("text", [

@@ -45,12 +45,7 @@ MANA = {"could-produce", "produce"}
      {"actions", "apply", "cast-free", "could-produce", "produce", "show", "untap"}),
 ])
 def test_these_lines_parse_and_are_notes_for_what_they_change(name, type, text, kind, affects):
-    c = helpers.compiled(name, type, text)
-    li = helpers.line_of(c, 1)
-    assert li.parsed, li.line.error
-    assert kind in tree_kinds(li.line.ability)
-    assert not li.modelled
-    assert set(li.affects) == affects
+    helpers.assert_parsed_note(name, type, text, kind, affects)
 
 
 def test_adding_mana_replaced_on_a_permanent_is_a_note_for_every_answer():
