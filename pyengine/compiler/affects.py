@@ -626,8 +626,6 @@ def _clause(c, s):
         return _granted(c.verb)
     if name == "can_be" or (name == "passive" and aux in ("can't", "can")):
         return {"actions", "cast-free", "apply"}
-    if "instead" in repr(c.tails) and name in _STATIC_VERBS:
-        return set(_STATIC_VERBS[name])                    # 614: a replacement of that event
     if name in _STATIC_VERBS:
-        return set(_STATIC_VERBS[name])
+        return set(_STATIC_VERBS[name])                    # the event, or a replacement of it (614)
     return set(ALL)
