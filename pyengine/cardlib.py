@@ -8,7 +8,6 @@ and ``faces``, each face a card object; the other layouts (``ONE_FACE_LAYOUTS``:
 ...) are printed with one face and have ``layout`` beside the face's keys.
 """
 
-from dataclasses import dataclass, field
 import json
 import os
 from pathlib import Path
@@ -16,6 +15,7 @@ import re
 import sys
 
 from . import limits
+from .records import Value
 from .errors import InputError
 from .untrusted import character_problem, show
 
@@ -56,28 +56,31 @@ NOT_PERMANENT = {"instant": "304.4", "sorcery": "307.4"}
 STICKER_SHEET = "stickers"
 
 
-@dataclass(frozen=True)
-class Face:
-    """One face (or the only face) of a card, as printed."""
+class Face(Value):
+    """One face (or the only face) of a card, as printed: its name, mana cost (None: it has none),
+    type line, power and toughness (strings as printed, or None), Oracle text, color indicator,
+    printed loyalty of a planeswalker (306.5a; e.g. "3" or "X") and printed defense of a battle
+    (310.4a)."""
 
-    name: str
-    mana_cost: str | None
-    type_line: str
-    power: str | None = None
-    toughness: str | None = None
-    text: str = ""
-    color_indicator: tuple = ()
-    loyalty: str | None = None         # printed loyalty of a planeswalker (306.5a), e.g. "3" or "X"
-    defense: str | None = None         # printed defense of a battle (310.4a)
+    FIELDS = __slots__ = ("name", "mana_cost", "type_line", "power", "toughness", "text",
+                          "color_indicator", "loyalty", "defense")
+
+    def __init__(self, name, mana_cost, type_line, power=None, toughness=None, text="",
+                 color_indicator=(), loyalty=None, defense=None):
+        for field, value in zip(self.FIELDS, (name, mana_cost, type_line, power, toughness, text,
+                                              color_indicator, loyalty, defense)):
+            object.__setattr__(self, field, value)
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(Value):
     """A card: its name, layout and faces (a normal card has one face, named like the card)."""
 
-    name: str
-    layout: str
-    faces: tuple = field(default_factory=tuple)
+    FIELDS = __slots__ = ("name", "layout", "faces")
+
+    def __init__(self, name, layout, faces=()):
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "layout", layout)
+        object.__setattr__(self, "faces", faces)
 
     @property
     def front(self):

@@ -10,7 +10,7 @@ triggers), ``actions`` (what may be activated, attacked, turned face up now), ``
 without paying the mana cost), ``apply`` (performing an action: every event that follows).
 """
 
-from dataclasses import dataclass, field
+from .records import Record, Value
 
 ANSWERS = ("could-produce", "produce", "actions", "show", "untap", "cast-free", "apply")
 ALL = frozenset(ANSWERS)
@@ -25,25 +25,26 @@ def concerns(affects, answer):
     return bool(affects & MADE_OF.get(answer, {answer}))
 
 
-@dataclass(frozen=True)
-class Note:
+class Note(Value):
     """A line (or part of one) the KB does not carry out: which card key, which line (0 for the
     card's characteristics), its text, the answers it could change (:data:`ANSWERS`),
     and why."""
 
-    card: str
-    line: int
-    text: str
-    affects: frozenset = ALL
-    reason: str = ""
+    FIELDS = __slots__ = ("card", "line", "text", "affects", "reason")
+
+    def __init__(self, card, line, text, affects=ALL, reason=""):
+        for field, value in zip(self.FIELDS, (card, line, text, affects, reason)):
+            object.__setattr__(self, field, value)
 
 
-@dataclass
-class Compiled:
+class Compiled(Record):
     """The facts of one card, the notes of what the KB does not carry out, and every line (the
     compiler's ``LineInfo``s; empty for a card read back from the card database or the cache)."""
 
-    name: str
-    facts: list
-    not_modelled: list
-    lines: list = field(default_factory=list)
+    FIELDS = __slots__ = ("name", "facts", "not_modelled", "lines")
+
+    def __init__(self, name, facts, not_modelled, lines=None):
+        self.name = name
+        self.facts = facts
+        self.not_modelled = not_modelled
+        self.lines = [] if lines is None else lines

@@ -11,9 +11,9 @@ filled in), so that ``apply`` output can be fed back in.
 """
 
 import copy
-from dataclasses import dataclass, field
 import re
 
+from .records import Record
 from . import cardlib, cardlookup, counters as counters_mod, limits
 from .errors import InputError
 from .reader import read_source
@@ -53,75 +53,104 @@ def _cap(problems):
     return problems[:limits.MAX_PROBLEMS] + [f"... and {len(problems) - limits.MAX_PROBLEMS} more problems"]
 
 
-@dataclass
-class Permanent:
-    """One permanent on the battlefield, every key filled in."""
+class Permanent(Record):
+    """One permanent on the battlefield, every key filled in: its id, card, controller and owner;
+    tapped; controlled continuously since its controller's turn began (302.6); its counters (kind
+    -> number); the id it is attached to; its face-down kind; the player who exerted it; its X; phased
+    out; its choices as it entered (kind -> value: {"color": "G"}, 614.12); a token, not a card
+    (111.1); its level (716.2b; 716.2d: 1 if it has none); the renowned designation (702.112b); it
+    entered the battlefield this turn; the zone its controller cast it from (601.2a)."""
 
-    id: str
-    card: str
-    controller: str
-    owner: str
-    tapped: bool = False
-    controlled_since_turn_start: bool = True
-    counters: dict = field(default_factory=dict)
-    attached_to: str | None = None
-    face_down: str | None = None
-    exerted_by: str | None = None
-    x: int | None = None
-    phased_out: bool = False
-    chosen: dict = field(default_factory=dict)   # kind -> value: {"color": "G"} (614.12)
-    token: bool = False                          # a token, not a card (111.1)
-    level: int = 1                               # its level (716.2b; 716.2d: 1 if it has none)
-    renowned: bool = False                       # the renowned designation (702.112b)
-    entered_this_turn: bool = False              # it entered the battlefield this turn
-    cast_from: str | None = None                 # the zone its controller cast it from (601.2a)
+    FIELDS = __slots__ = ("id", "card", "controller", "owner", "tapped", "controlled_since_turn_start",
+                          "counters", "attached_to", "face_down", "exerted_by", "x", "phased_out",
+                          "chosen", "token", "level", "renowned", "entered_this_turn", "cast_from")
+
+    def __init__(self, id, card, controller, owner, tapped=False, controlled_since_turn_start=True,
+                 counters=None, attached_to=None, face_down=None, exerted_by=None, x=None,
+                 phased_out=False, chosen=None, token=False, level=1, renowned=False,
+                 entered_this_turn=False, cast_from=None):
+        self.id = id
+        self.card = card
+        self.controller = controller
+        self.owner = owner
+        self.tapped = tapped
+        self.controlled_since_turn_start = controlled_since_turn_start
+        self.counters = {} if counters is None else counters
+        self.attached_to = attached_to
+        self.face_down = face_down
+        self.exerted_by = exerted_by
+        self.x = x
+        self.phased_out = phased_out
+        self.chosen = {} if chosen is None else chosen
+        self.token = token
+        self.level = level
+        self.renowned = renowned
+        self.entered_this_turn = entered_this_turn
+        self.cast_from = cast_from
 
 
-@dataclass
-class Effect:
-    """An effect of a resolved spell or ability that still applies."""
+class Effect(Record):
+    """An effect of a resolved spell or ability that still applies: its card, its controller and
+    its targets."""
 
-    card: str
-    controller: str
-    targets: list = field(default_factory=list)
+    FIELDS = __slots__ = ("card", "controller", "targets")
+
+    def __init__(self, card, controller, targets=None):
+        self.card = card
+        self.controller = controller
+        self.targets = [] if targets is None else targets
 
 
-@dataclass
-class StackObject:
+class StackObject(Record):
     """An object on the stack (405.1): a spell (its card), or an ability (its source's card and,
     for the ability of a permanent, the permanent's id)."""
 
-    card: str
-    controller: str
-    ability: bool = False
-    source: str | None = None
+    FIELDS = __slots__ = ("card", "controller", "ability", "source")
+
+    def __init__(self, card, controller, ability=False, source=None):
+        self.card = card
+        self.controller = controller
+        self.ability = ability
+        self.source = source
 
 
-@dataclass
-class Snapshot:
-    """A validated game snapshot. ``cards`` maps every card name it may use to its Card."""
+class Snapshot(Record):
+    """A validated game snapshot. ``cards`` maps every card name it may use to its Card.
+    ``commander_identity``: player -> colors (903.4), absent: no commander; ``initiative``: the
+    player who has the initiative (725); ``dungeons_completed``: player -> dungeons completed
+    (309.7); ``speed``: player -> speed 1..4 (702.179), absent: none; ``turn_counts``: TURN_COUNTS
+    key -> {player: N > 0}; ``monarch``: the player who is the monarch (724)."""
 
-    players: list
-    active: str
-    step: str
-    battlefield: list
-    hand: dict
-    library: dict
-    graveyard: dict
-    life: dict
-    effects: list
-    extra_cards: list
-    cards: dict
-    priority: str | None = None
-    lands_played: dict = field(default_factory=dict)
-    mana_pool: dict = field(default_factory=dict)
-    stack: list = field(default_factory=list)
-    commander_identity: dict = field(default_factory=dict)   # player -> colors (903.4); absent: no commander
-    initiative: str | None = None                             # the player who has the initiative (725)
-    dungeons_completed: dict = field(default_factory=dict)    # player -> dungeons completed (309.7)
-    speed: dict = field(default_factory=dict)                 # player -> speed 1..4 (702.179); absent: none
-    turn_counts: dict = field(default_factory=dict)           # TURN_COUNTS key -> {player: N > 0}
-    monarch: str | None = None                                # the player who is the monarch (724)
+    FIELDS = __slots__ = ("players", "active", "step", "battlefield", "hand", "library", "graveyard",
+                          "life", "effects", "extra_cards", "cards", "priority", "lands_played",
+                          "mana_pool", "stack", "commander_identity", "initiative",
+                          "dungeons_completed", "speed", "turn_counts", "monarch")
+
+    def __init__(self, players, active, step, battlefield, hand, library, graveyard, life, effects,
+                 extra_cards, cards, priority=None, lands_played=None, mana_pool=None, stack=None,
+                 commander_identity=None, initiative=None, dungeons_completed=None, speed=None,
+                 turn_counts=None, monarch=None):
+        self.players = players
+        self.active = active
+        self.step = step
+        self.battlefield = battlefield
+        self.hand = hand
+        self.library = library
+        self.graveyard = graveyard
+        self.life = life
+        self.effects = effects
+        self.extra_cards = extra_cards
+        self.cards = cards
+        self.priority = priority
+        self.lands_played = {} if lands_played is None else lands_played
+        self.mana_pool = {} if mana_pool is None else mana_pool
+        self.stack = [] if stack is None else stack
+        self.commander_identity = {} if commander_identity is None else commander_identity
+        self.initiative = initiative
+        self.dungeons_completed = {} if dungeons_completed is None else dungeons_completed
+        self.speed = {} if speed is None else speed
+        self.turn_counts = {} if turn_counts is None else turn_counts
+        self.monarch = monarch
 
     def permanent(self, pid):
         """The permanent with this id, or None."""

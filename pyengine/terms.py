@@ -6,21 +6,43 @@ A fact is a tuple ``(predicate, arg, ...)``. An argument is an ``int`` (a number
 term). Results come back in the same form.
 """
 
-from dataclasses import dataclass
 import re
+
+from .records import Value
 
 _CONST = re.compile(r"[a-z][a-z0-9_]*")        # used with fullmatch ('$' would accept "a\n")
 
 
-@dataclass(frozen=True, order=True)
-class Const:
+class Const(Value):
     """An ASP constant such as ``land`` or ``tap``. Only names the KB defines are allowed."""
 
-    name: str
+    __slots__ = ("name", "_hash")
+    FIELDS = ("name",)
 
-    def __post_init__(self):
-        if not _CONST.fullmatch(self.name):
-            raise ValueError(f"not a constant: {self.name!r}")
+    def __init__(self, name):
+        if not isinstance(name, str) or not _CONST.fullmatch(name):
+            raise ValueError(f"not a constant: {name!r}")
+        object.__setattr__(self, "name", name)
+
+    def __lt__(self, other):
+        if other.__class__ is not Const:
+            return NotImplemented
+        return self.name < other.name
+
+    def __le__(self, other):
+        if other.__class__ is not Const:
+            return NotImplemented
+        return self.name <= other.name
+
+    def __gt__(self, other):
+        if other.__class__ is not Const:
+            return NotImplemented
+        return self.name > other.name
+
+    def __ge__(self, other):
+        if other.__class__ is not Const:
+            return NotImplemented
+        return self.name >= other.name
 
     def __str__(self):
         return self.name
@@ -32,16 +54,17 @@ class Const:
         return Const, (self.name,)
 
 
-@dataclass(frozen=True)
-class Fn:
+class Fn(Value):
     """A compound term ``name(args...)``."""
 
-    name: str
-    args: tuple
+    __slots__ = ("name", "args", "_hash")
+    FIELDS = ("name", "args")
 
-    def __post_init__(self):
-        if not _CONST.fullmatch(self.name):
-            raise ValueError(f"not a function name: {self.name!r}")
+    def __init__(self, name, args):
+        if not isinstance(name, str) or not _CONST.fullmatch(name):
+            raise ValueError(f"not a function name: {name!r}")
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "args", args)
 
     def __str__(self):
         return f"{self.name}({','.join(render(a) for a in self.args)})"
@@ -54,7 +77,7 @@ class Fn:
 
 
 def _cached_hash(term, fields):
-    """The hash of a term (that of its FIELDS, as a dataclass's own), computed once per object:
+    """The hash of a term (that of its FIELDS, as :class:`Value`'s own), computed once per object:
     answers use the same terms as keys of many dictionaries (actions: every action, ability and
     class), and a compound term's hash is otherwise recomputed, all its subterms too, on each
     look-up. It is kept out of pickles and copies (``__reduce__``): a string's hash differs from
