@@ -139,7 +139,7 @@ def main():
         def forget():                        # no sliced program kept: made from the statement table
             shutil.rmtree(programs, ignore_errors=True)
         starts["json_new"] = starts["json"]
-        before = {"yaml_new": edit, "against yaml_new": edit, "json_new": forget}
+        before = {"yaml_new": edit, "against yaml_new": edit, "json_new": forget, "against json_new": forget}
         edit()
         timed, where = {"bare": [sys.executable, "-c", "pass"],
                         "floor": [sys.executable, "-c", "import click, clingo"],
