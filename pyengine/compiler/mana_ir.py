@@ -386,7 +386,7 @@ def facts(ab, mana, x=None, sacrificed=False, removed=None):
         if k == "any_one_color" and _int(mana.amount) is not None:
             return _options(ab, [((c, mana.amount.value),) for c in COLORS])
         if k == "color_among" and mana.amount == ir.Number(1):
-            among = _among_filter(mana.scope)
+            among = _among_filter(mana.scope) or _graveyard_cards(mana.scope, article=True)
             if among is not None:
                 # 105.1: one mana of a color some permanent of the filter has (kb/game_amounts.lp)
                 return [("mana_color_among", ab, 1, among)]
@@ -489,7 +489,7 @@ _KNOWN_STATUS = {"tapped", "untapped", "colorless", "token", "nontoken", "monoco
 def known_filter(f):
     """True if kb/filters.lp interprets filter term f completely (its filter_known/1): card types,
     permanent, subtype/supertype/color, status tapped/untapped/colorless/token/nontoken,
-    with_counter(K), and/or/non of those."""
+    with_counter(K), with_counters(K,N), and/or/non of those."""
     if isinstance(f, Const):
         return f.name in _CARD_TYPES or f.name == "permanent"
     if not isinstance(f, Fn):
@@ -502,6 +502,8 @@ def known_filter(f):
         return isinstance(f.args[0], Const) and f.args[0].name in _KNOWN_STATUS
     if f.name == "with_counter" and len(f.args) == 1:
         return f.args[0] == Const("any") or isinstance(f.args[0], str)
+    if f.name == "with_counters" and len(f.args) == 2:
+        return isinstance(f.args[0], str) and isinstance(f.args[1], int) and f.args[1] >= 1
     if f.name in ("and", "or") and len(f.args) == 2:
         return all(known_filter(a) for a in f.args)
     if f.name == "non" and len(f.args) == 1:
@@ -804,20 +806,44 @@ def _other_permanents(f):
 _PERMANENT_CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
 
 
-def _graveyard_cards(obj):
-    """graveyard_cards(K) for "<K> cards in your graveyard", K a card type or permanent (110.4a);
-    None otherwise."""
-    if not isinstance(obj, ir.Obj) or obj.quantity or obj.possessor or len(obj.groups) != 1 \
+def _graveyard_cards(obj, article=False):
+    """graveyard_cards(K) for "<K> cards in your graveyard": K a card type or permanent (110.4a),
+    qualified by colors and supertypes ("black creature cards", "legendary creature cards":
+    and(color(b),creature), and(supertype(legendary),creature)), or card (every card); with
+    ARTICLE, also "a <K> card in your graveyard" (a color of one of them); None otherwise."""
+    quantity_ok = obj.quantity is None or (article and obj.quantity in (ir.Quantity("a", None), ir.Quantity("an", None))) \
+        if isinstance(obj, ir.Obj) else False
+    if not isinstance(obj, ir.Obj) or not quantity_ok or obj.possessor or len(obj.groups) != 1 \
             or obj.qualifiers != (ir.Node("in_zone", ("in", ir.Zone("graveyard", ir.Ref("you"), ""))),):
         return None
-    chars = obj.groups[0]
-    if len(chars) != 2 or chars[1] not in (ir.Char("noun", "card"), ir.Char("noun", "cards")):
+    return _zone_kind(obj.groups[0])
+
+
+def _zone_kind(chars):
+    """The zone card kind term of "<chars> card(s)" (kb/gates.lp: zone_card_is/2): a card type or
+    permanent, after any colors and supertypes (each non-negated): and(color(C),K),
+    and(supertype(S),K); None for anything else."""
+    if chars in ((ir.Char("noun", "card"),), (ir.Char("noun", "cards"),)):
+        return fn("graveyard_cards", Const("card"))
+    if len(chars) < 2 or chars[-1] not in (ir.Char("noun", "card"), ir.Char("noun", "cards")):
         return None
-    if chars[0].kind == "card_type" and not chars[0].negated and chars[0].value in _CARD_TYPES:
-        return fn("graveyard_cards", Const(chars[0].value))
-    if chars[0] == ir.Char("noun", "permanent"):
-        return fn("graveyard_cards", Const("permanent"))
-    return None
+    last = chars[-2]
+    if last.kind == "card_type" and not last.negated and last.value in _CARD_TYPES:
+        kind = Const(last.value)
+    elif last == ir.Char("noun", "permanent"):
+        kind = Const("permanent")
+    else:
+        return None
+    for c in reversed(chars[:-2]):
+        if c.negated:
+            return None
+        if c.kind == "color" and c.value in _COLOR_LETTER:
+            kind = fn("and", fn("color", Const(_COLOR_LETTER[c.value])), kind)
+        elif c.kind == "supertype" and isinstance(c.value, str):
+            kind = fn("and", fn("supertype", Const(c.value.lower())), kind)
+        else:
+            return None
+    return fn("graveyard_cards", kind)
 
 
 def _counters(tail):
