@@ -138,7 +138,33 @@ def of_color_choice(sentences):
         term = _counters(add.tails[0])
         if term != Const("not_modelled"):
             return [(c, term) for c in COLORS]
+    if produced.kind == "mana_that_color" and produced.args[0] == ir.Number(1) and len(add.tails) == 1 \
+            and isinstance(add.tails[0], ir.Node) and add.tails[0].kind == "tail_for_each" \
+            and isinstance(add.tails[0].args[-1], ir.Node) and add.tails[0].args[-1].kind == "distinct_powers":
+        term = _different_powers(add.tails[0].args[-1])
+        if term is not None:
+            return [(c, term) for c in COLORS]
     return None
+
+
+def _different_powers(node):
+    """different(power, you_control(F)) for "each different power among <F> you control" (the number
+    of distinct powers among them, 208.1), F a filter kb/final_filters.lp knows; None otherwise."""
+    obj = node.args[-1]
+    f = _you_control_filter(obj, final_filter) if isinstance(obj, ir.Obj) and not obj.quantity else None
+    return fn("different", Const("power"), f) if f is not None else None
+
+
+def _most_in_common(node):
+    """most_in_common(you_control(F)) for "the greatest number of <F> you control that have a
+    creature type in common" (the most of them sharing one creature type, 205.3m); not_modelled
+    otherwise."""
+    obj = next((a for a in node.args if isinstance(a, ir.Obj)), None)
+    share = ir.Node("rel_that", ("that", ir.Node("rel_share", ("have a creature type in common",))))
+    if obj is None or obj.quantity or obj.possessor or not obj.qualifiers or obj.qualifiers[-1] != share:
+        return Const("not_modelled")
+    f = _you_control_filter(replace(obj, qualifiers=obj.qualifiers[:-1]), final_filter)
+    return fn("most_in_common", f) if f is not None else Const("not_modelled")
 
 
 def color_of_choice(sentences):
@@ -678,6 +704,12 @@ def game_amount_known(term):
         f = term.args[1]
         return term.args[0] in (Const("power"), Const("toughness")) and isinstance(f, Fn) \
             and f.name == "you_control" and len(f.args) == 1 and final_filter(f.args[0])
+    if term.name == "different" and len(term.args) == 2:
+        f = term.args[1]            # built by _different_powers from a filter kb/final_filters.lp knows
+        return term.args[0] == Const("power") and isinstance(f, Fn) and f.name == "you_control"
+    if term.name == "most_in_common" and len(term.args) == 1:
+        f = term.args[0]            # built by _most_in_common
+        return isinstance(f, Fn) and f.name == "you_control"
     if term.name == "devotion" and len(term.args) in (1, 2):
         return all(a in tuple(Const(c) for c in "wubrg") for a in term.args)
     return False
@@ -866,7 +898,8 @@ def _expression(x):
     found = [y for y in ir.walk(x) if isinstance(y, ir.Node) and y.kind in ("count_of", "devotion", "plus",
                                                                             "minus", "stat_of", "twice", "half",
                                                                             "count_counters", "life_total",
-                                                                            "greatest", "life_gained")]
+                                                                            "greatest", "life_gained",
+                                                                            "greatest_count")]
     if len(found) == 1 and turn_history.expression(found[0]) is not None:
         return turn_history.expression(found[0])    # "the amount of life you gained this turn"
     if len(found) == 1 and found[0].kind == "life_total" \
@@ -874,6 +907,8 @@ def _expression(x):
         return Const("life")                          # "your life total" (119.1)
     if len(found) == 1 and found[0].kind == "greatest":
         return _greatest(found[0])
+    if len(found) == 1 and found[0].kind == "greatest_count":
+        return _most_in_common(found[0])
     if len(found) == 1 and found[0].kind == "count_counters":
         return _counters(found[0])                    # "the number of K counters on ~" (122.1)
     if len(found) == 1 and found[0].kind == "count_of":
