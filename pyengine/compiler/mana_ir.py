@@ -138,6 +138,11 @@ def of_color_choice(sentences):
         term = _counters(add.tails[0])
         if term != Const("not_modelled"):
             return [(c, term) for c in COLORS]
+    if produced.kind == "mana_amount_equal_that" and not add.tails and len(produced.args) == 2 \
+            and isinstance(produced.args[1], ir.Node) and produced.args[1].kind == "count_of":
+        term = _chosen_type_count(produced.args[1])
+        if term is not None:
+            return [(c, term) for c in COLORS]
     if produced.kind == "mana_that_color" and produced.args[0] == ir.Number(1) and len(add.tails) == 1 \
             and isinstance(add.tails[0], ir.Node) and add.tails[0].kind == "tail_for_each" \
             and isinstance(add.tails[0].args[-1], ir.Node) and add.tails[0].args[-1].kind == "distinct_powers":
@@ -145,6 +150,18 @@ def of_color_choice(sentences):
         if term is not None:
             return [(c, term) for c in COLORS]
     return None
+
+
+def _chosen_type_count(node):
+    """chosen_type(you_control(F)) for "the number of <F> you control of the chosen type" (those of
+    the creature type chosen as the ability's permanent entered, 614.12, 607.2d), F a filter
+    kb/final_filters.lp knows; None otherwise."""
+    obj = next((a for a in node.args if isinstance(a, ir.Obj)), None)
+    chosen = ir.Node("of_chosen_type", ("of the chosen type",))
+    if obj is None or obj.quantity or obj.possessor or not obj.qualifiers or obj.qualifiers[-1] != chosen:
+        return None
+    f = _you_control_filter(replace(obj, qualifiers=obj.qualifiers[:-1]), final_filter)
+    return fn("chosen_type", f) if f is not None else None
 
 
 def _different_powers(node):
@@ -659,7 +676,7 @@ def own_permanent(term):
         return False
     if term.name == "greatest" and len(term.args) == 2:
         return isinstance(term.args[1], Fn) and term.args[1].name == "others"
-    return term.name in ("counters", "stat", "others")
+    return term.name in ("counters", "stat", "others", "chosen_type")
 
 
 def counted(ab, term, facts):
@@ -704,6 +721,8 @@ def game_amount_known(term):
         f = term.args[1]
         return term.args[0] in (Const("power"), Const("toughness")) and isinstance(f, Fn) \
             and f.name == "you_control" and len(f.args) == 1 and final_filter(f.args[0])
+    if term.name == "chosen_type" and len(term.args) == 1:
+        return True                 # built by _chosen_type_count from a filter kb/final_filters.lp knows
     if term.name == "different" and len(term.args) == 2:
         f = term.args[1]            # built by _different_powers from a filter kb/final_filters.lp knows
         return term.args[0] == Const("power") and isinstance(f, Fn) and f.name == "you_control"
