@@ -138,7 +138,50 @@ def of_color_choice(sentences):
         term = _counters(add.tails[0])
         if term != Const("not_modelled"):
             return [(c, term) for c in COLORS]
+    if produced.kind == "mana_amount_equal_that" and not add.tails and len(produced.args) == 2 \
+            and isinstance(produced.args[1], ir.Node) and produced.args[1].kind == "count_of":
+        term = _chosen_type_count(produced.args[1])
+        if term is not None:
+            return [(c, term) for c in COLORS]
+    if produced.kind == "mana_that_color" and produced.args[0] == ir.Number(1) and len(add.tails) == 1 \
+            and isinstance(add.tails[0], ir.Node) and add.tails[0].kind == "tail_for_each" \
+            and isinstance(add.tails[0].args[-1], ir.Node) and add.tails[0].args[-1].kind == "distinct_powers":
+        term = _different_powers(add.tails[0].args[-1])
+        if term is not None:
+            return [(c, term) for c in COLORS]
     return None
+
+
+def _chosen_type_count(node):
+    """chosen_type(you_control(F)) for "the number of <F> you control of the chosen type" (those of
+    the creature type chosen as the ability's permanent entered, 614.12, 607.2d), F a filter
+    kb/final_filters.lp knows; None otherwise."""
+    obj = next((a for a in node.args if isinstance(a, ir.Obj)), None)
+    chosen = ir.Node("of_chosen_type", ("of the chosen type",))
+    if obj is None or obj.quantity or obj.possessor or not obj.qualifiers or obj.qualifiers[-1] != chosen:
+        return None
+    f = _you_control_filter(replace(obj, qualifiers=obj.qualifiers[:-1]), final_filter)
+    return fn("chosen_type", f) if f is not None else None
+
+
+def _different_powers(node):
+    """different(power, you_control(F)) for "each different power among <F> you control" (the number
+    of distinct powers among them, 208.1), F a filter kb/final_filters.lp knows; None otherwise."""
+    obj = node.args[-1]
+    f = _you_control_filter(obj, final_filter) if isinstance(obj, ir.Obj) and not obj.quantity else None
+    return fn("different", Const("power"), f) if f is not None else None
+
+
+def _most_in_common(node):
+    """most_in_common(you_control(F)) for "the greatest number of <F> you control that have a
+    creature type in common" (the most of them sharing one creature type, 205.3m); not_modelled
+    otherwise."""
+    obj = next((a for a in node.args if isinstance(a, ir.Obj)), None)
+    share = ir.Node("rel_that", ("that", ir.Node("rel_share", ("have a creature type in common",))))
+    if obj is None or obj.quantity or obj.possessor or not obj.qualifiers or obj.qualifiers[-1] != share:
+        return Const("not_modelled")
+    f = _you_control_filter(replace(obj, qualifiers=obj.qualifiers[:-1]), final_filter)
+    return fn("most_in_common", f) if f is not None else Const("not_modelled")
 
 
 def color_of_choice(sentences):
@@ -386,7 +429,7 @@ def facts(ab, mana, x=None, sacrificed=False, removed=None):
         if k == "any_one_color" and _int(mana.amount) is not None:
             return _options(ab, [((c, mana.amount.value),) for c in COLORS])
         if k == "color_among" and mana.amount == ir.Number(1):
-            among = _among_filter(mana.scope)
+            among = _among_filter(mana.scope) or _graveyard_cards(mana.scope, article=True)
             if among is not None:
                 # 105.1: one mana of a color some permanent of the filter has (kb/game_amounts.lp)
                 return [("mana_color_among", ab, 1, among)]
@@ -489,7 +532,7 @@ _KNOWN_STATUS = {"tapped", "untapped", "colorless", "token", "nontoken", "monoco
 def known_filter(f):
     """True if kb/filters.lp interprets filter term f completely (its filter_known/1): card types,
     permanent, subtype/supertype/color, status tapped/untapped/colorless/token/nontoken,
-    with_counter(K), and/or/non of those."""
+    with_counter(K), with_counters(K,N), and/or/non of those."""
     if isinstance(f, Const):
         return f.name in _CARD_TYPES or f.name == "permanent"
     if not isinstance(f, Fn):
@@ -502,6 +545,8 @@ def known_filter(f):
         return isinstance(f.args[0], Const) and f.args[0].name in _KNOWN_STATUS
     if f.name == "with_counter" and len(f.args) == 1:
         return f.args[0] == Const("any") or isinstance(f.args[0], str)
+    if f.name == "with_counters" and len(f.args) == 2:
+        return isinstance(f.args[0], str) and isinstance(f.args[1], int) and f.args[1] >= 1
     if f.name in ("and", "or") and len(f.args) == 2:
         return all(known_filter(a) for a in f.args)
     if f.name == "non" and len(f.args) == 1:
@@ -631,7 +676,7 @@ def own_permanent(term):
         return False
     if term.name == "greatest" and len(term.args) == 2:
         return isinstance(term.args[1], Fn) and term.args[1].name == "others"
-    return term.name in ("counters", "stat", "others")
+    return term.name in ("counters", "stat", "others", "chosen_type")
 
 
 def counted(ab, term, facts):
@@ -676,6 +721,14 @@ def game_amount_known(term):
         f = term.args[1]
         return term.args[0] in (Const("power"), Const("toughness")) and isinstance(f, Fn) \
             and f.name == "you_control" and len(f.args) == 1 and final_filter(f.args[0])
+    if term.name == "chosen_type" and len(term.args) == 1:
+        return True                 # built by _chosen_type_count from a filter kb/final_filters.lp knows
+    if term.name == "different" and len(term.args) == 2:
+        f = term.args[1]            # built by _different_powers from a filter kb/final_filters.lp knows
+        return term.args[0] == Const("power") and isinstance(f, Fn) and f.name == "you_control"
+    if term.name == "most_in_common" and len(term.args) == 1:
+        f = term.args[0]            # built by _most_in_common
+        return isinstance(f, Fn) and f.name == "you_control"
     if term.name == "devotion" and len(term.args) in (1, 2):
         return all(a in tuple(Const(c) for c in "wubrg") for a in term.args)
     return False
@@ -804,20 +857,44 @@ def _other_permanents(f):
 _PERMANENT_CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
 
 
-def _graveyard_cards(obj):
-    """graveyard_cards(K) for "<K> cards in your graveyard", K a card type or permanent (110.4a);
-    None otherwise."""
-    if not isinstance(obj, ir.Obj) or obj.quantity or obj.possessor or len(obj.groups) != 1 \
+def _graveyard_cards(obj, article=False):
+    """graveyard_cards(K) for "<K> cards in your graveyard": K a card type or permanent (110.4a),
+    qualified by colors and supertypes ("black creature cards", "legendary creature cards":
+    and(color(b),creature), and(supertype(legendary),creature)), or card (every card); with
+    ARTICLE, also "a <K> card in your graveyard" (a color of one of them); None otherwise."""
+    quantity_ok = obj.quantity is None or (article and obj.quantity in (ir.Quantity("a", None), ir.Quantity("an", None))) \
+        if isinstance(obj, ir.Obj) else False
+    if not isinstance(obj, ir.Obj) or not quantity_ok or obj.possessor or len(obj.groups) != 1 \
             or obj.qualifiers != (ir.Node("in_zone", ("in", ir.Zone("graveyard", ir.Ref("you"), ""))),):
         return None
-    chars = obj.groups[0]
-    if len(chars) != 2 or chars[1] not in (ir.Char("noun", "card"), ir.Char("noun", "cards")):
+    return _zone_kind(obj.groups[0])
+
+
+def _zone_kind(chars):
+    """The zone card kind term of "<chars> card(s)" (kb/gates.lp: zone_card_is/2): a card type or
+    permanent, after any colors and supertypes (each non-negated): and(color(C),K),
+    and(supertype(S),K); None for anything else."""
+    if chars in ((ir.Char("noun", "card"),), (ir.Char("noun", "cards"),)):
+        return fn("graveyard_cards", Const("card"))
+    if len(chars) < 2 or chars[-1] not in (ir.Char("noun", "card"), ir.Char("noun", "cards")):
         return None
-    if chars[0].kind == "card_type" and not chars[0].negated and chars[0].value in _CARD_TYPES:
-        return fn("graveyard_cards", Const(chars[0].value))
-    if chars[0] == ir.Char("noun", "permanent"):
-        return fn("graveyard_cards", Const("permanent"))
-    return None
+    last = chars[-2]
+    if last.kind == "card_type" and not last.negated and last.value in _CARD_TYPES:
+        kind = Const(last.value)
+    elif last == ir.Char("noun", "permanent"):
+        kind = Const("permanent")
+    else:
+        return None
+    for c in reversed(chars[:-2]):
+        if c.negated:
+            return None
+        if c.kind == "color" and c.value in _COLOR_LETTER:
+            kind = fn("and", fn("color", Const(_COLOR_LETTER[c.value])), kind)
+        elif c.kind == "supertype" and isinstance(c.value, str):
+            kind = fn("and", fn("supertype", Const(c.value.lower())), kind)
+        else:
+            return None
+    return fn("graveyard_cards", kind)
 
 
 def _counters(tail):
@@ -840,7 +917,8 @@ def _expression(x):
     found = [y for y in ir.walk(x) if isinstance(y, ir.Node) and y.kind in ("count_of", "devotion", "plus",
                                                                             "minus", "stat_of", "twice", "half",
                                                                             "count_counters", "life_total",
-                                                                            "greatest", "life_gained")]
+                                                                            "greatest", "life_gained",
+                                                                            "greatest_count")]
     if len(found) == 1 and turn_history.expression(found[0]) is not None:
         return turn_history.expression(found[0])    # "the amount of life you gained this turn"
     if len(found) == 1 and found[0].kind == "life_total" \
@@ -848,6 +926,8 @@ def _expression(x):
         return Const("life")                          # "your life total" (119.1)
     if len(found) == 1 and found[0].kind == "greatest":
         return _greatest(found[0])
+    if len(found) == 1 and found[0].kind == "greatest_count":
+        return _most_in_common(found[0])
     if len(found) == 1 and found[0].kind == "count_counters":
         return _counters(found[0])                    # "the number of K counters on ~" (122.1)
     if len(found) == 1 and found[0].kind == "count_of":

@@ -369,8 +369,9 @@ def _with_term(q):
 
 
 def with_counter_term(q):
-    """122.1: the filter term of the qualifier "with a counter on it" (with_counter(any)) or "with
-    a K counter on it" (with_counter("K")); None for any other qualifier."""
+    """122.1: the filter term of the qualifier "with a counter on it" (with_counter(any)), "with
+    a K counter on it" (with_counter("K")) or "with N or more K counters on it"
+    (with_counters("K",N)); None for any other qualifier."""
     if not (isinstance(q, ir.Node) and q.kind == "with_q" and len(q.args) == 2
             and isinstance(q.args[1], ir.Node) and q.args[1].kind == "with_counters"
             and q.args[1].args[1:] == ("on", "it")):
@@ -380,6 +381,11 @@ def with_counter_term(q):
         return None
     qty = [a for a in phrase.args if isinstance(a, ir.Node) and a.kind == "counter_quantity"]
     kind = [a for a in phrase.args if isinstance(a, ir.Node) and a.kind == "counter_kind"]
+    if len(qty) == 1 and len(qty[0].args) == 2 and isinstance(qty[0].args[0], ir.Number) \
+            and isinstance(qty[0].args[0].value, int) and qty[0].args[1] == "or more" \
+            and len(kind) == 1 and len(kind[0].args) == 1:
+        # "with twelve or more charge counters on it": with_counters("K",N) (122.1)
+        return fn("with_counters", str(kind[0].args[0]), qty[0].args[0].value)
     if len(qty) != 1 or qty[0].args not in (("a",), ("an",)) or len(kind) > 1:
         return None
     if not kind:
