@@ -158,7 +158,7 @@ NOT_MODELLED = [
 # the line is still reported as not modelled. None of these gives the mana facts today's KB reads.
 EFFECT_NOT_MODELLED = [
     "{T}: Add two mana of any color.",                                  # any combination of colors
-    "{T}: Add {G}",                                                     # not a sentence
+    "{T}: Add {G} and",                                                 # not a sentence
     "{T}: Draw a card.",                                                # effect not in the vocabulary
     "{T}: Add 99999999999 mana of any one color.",                      # a number beyond the solver's
 ]

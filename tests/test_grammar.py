@@ -172,7 +172,7 @@ def test_a_station_symbol_holds_a_whole_ability():
         assert isinstance(line.ability, ir.Node) and line.ability.kind == "threshold"
 
 
-@pytest.mark.parametrize("text", ["Frobnicate the widget.", "{T}: Add {G}", "Flying and haste", "Haste 2",
+@pytest.mark.parametrize("text", ["Frobnicate the widget.", "{T}: Add {G} and", "Flying and haste", "Haste 2",
                                   "Morph", "x" * 5000, "(" * 20000 + ")" * 20000, " " * 100000])
 def test_text_the_grammar_does_not_cover_is_an_error_never_an_exception(text):
     line = parse_line(text)

@@ -68,6 +68,13 @@ def _parse(index, raw, norm):
     return ir.Line(index, raw.strip(), norm, ability, word, error)
 
 
+def _missing_period(norm, error):
+    """True if the line NORM ended too early for the grammar and its last character is a word's or
+    a symbol's: a sentence whose final period was left out (a few Un-set and playtest cards print
+    "{T}: Add {C}"); it is read again with the period."""
+    return error.where is None and (norm[-1:].isalnum() or norm[-1:] == "}")
+
+
 @lru_cache(maxsize=65536)
 def _parse_normalised(norm):
     """(ability, ability word, error) of a normalised line; the same text is parsed once per
@@ -75,7 +82,12 @@ def _parse_normalised(norm):
     try:
         tree = parse(norm)
     except ParseError as e:
-        return None, None, str(e)
+        if not _missing_period(norm, e):
+            return None, None, str(e)
+        try:                        # a sentence printed without its final period ("{T}: Add {C}")
+            tree = parse(norm + ".")
+        except ParseError:
+            return None, None, str(e)
     try:
         ability = Build().transform(tree)
     except VisitError as e:

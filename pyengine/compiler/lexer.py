@@ -462,7 +462,11 @@ def _spend_list(raws, i):
 def _article_list(raws, i):
     """A comma before "a"/"an" joins a list of objects with articles ("an artifact, a creature,
     and a land") when the items before it had articles too."""
-    return i >= 2 and raws[i - 2].text.lower() in ("a", "an") and _is_list_item(raws[i - 1])
+    if i >= 2 and raws[i - 2].text.lower() in ("a", "an") and _is_list_item(raws[i - 1]):
+        return True
+    # an item of two words ("an Urza's Mine, an Urza's Power-Plant, and an Urza's Tower", 205.3i)
+    return i >= 3 and raws[i - 3].text.lower() in ("a", "an") and _is_list_item(raws[i - 2]) \
+        and _is_list_item(raws[i - 1])
 
 
 def _non_before(raws, i):
