@@ -250,3 +250,36 @@ def firebending(ctx, k):
                      "its mana (106.7); resolving it is not modelled",
                      [("keyword", ctx.ab, Const("firebending")), ("triggered", ctx.ab), ("trigger_mana", ctx.ab),
                       *facts], affects=TRIGGER_AFFECTS)
+
+
+def modal_trigger(ability):
+    """True if ABILITY is a triggered ability that is not a mana ability (605.1b) whose effect is
+    "choose one —" (700.2: one mode, chosen as it is put on the stack, 700.2a; "that hasn't been
+    chosen [this turn]" restricts which one), with other instructions that neither add nor change
+    mana ("choose one that hasn't been chosen and you lose 2 life —"): its modes are the lines after it."""
+    if not isinstance(ability, ir.Triggered) or affects.mana_trigger(ability.trigger) or len(ability.effect) != 1:
+        return False
+    s = ability.effect[0]
+    if s.kind != "modal" or s.leads or s.tail is not None:
+        return False
+    counts = [c for c in s.clauses if isinstance(c, ir.Node) and c.kind == "choose_count"]
+    return len(counts) == 1 and counts[0].args[:1] == (ir.Number(1),) \
+        and all(c is counts[0] or (isinstance(c, ir.Clause) and not affects.changes_mana(c)) for c in s.clauses)
+
+
+def trigger_mode(ctx, head, mode):
+    """The facts of MODE, a mode of the modal triggered ability HEAD (:func:`modal_trigger`), when
+    it adds mana the KB models: each mode is its own outcome, the ability resolving with that mode
+    (700.2, 106.7: what it would produce if it resolved). Which modes were already chosen ("that
+    hasn't been chosen this turn") decides only whether it can be chosen when the ability triggers
+    next, as the trigger event does: 106.7 asks what it adds if it resolves. Raises Unmodelled
+    with those facts (a note for `apply` only, like the header); returns None otherwise."""
+    if not isinstance(mode.effect, tuple) or not affects.adds_mana_itself(mode.effect):
+        return None
+    facts, _ = ability_mana(ctx, mode.effect, event=positive_event(head.trigger), intervening=True,
+                            attack=self_attacks(head.trigger))
+    if facts is None:
+        return None
+    raise Unmodelled("a mode of a triggered ability that is not a mana ability (605.1b, 700.2): could-produce "
+                     "counts its mana (106.7); resolving it is not modelled",
+                     [("triggered", ctx.ab), ("trigger_mana", ctx.ab), *facts], affects=TRIGGER_AFFECTS)
