@@ -24,6 +24,7 @@ from dataclasses import replace
 
 from ..terms import Const, Fn, fn
 from . import affects, ir, mana_ir
+from .conditions import self_status
 from .shapes import GrantCtx, Unmodelled, filter_term
 from .vocabulary import subtype_kinds
 
@@ -496,6 +497,9 @@ def _mana_trigger(ctx, t, effect):
     if event is None or not effect:
         return None
     s, rider = _mana_and_rider(effect)
+    if s is not None and gate is None and len(s.leads) == 1 and self_status(s.leads[0]) is not None:
+        # 603.4: "if ~ is tapped," an intervening "if" on the trigger's own permanent
+        gate, s = self_status(s.leads[0]).name, replace(s, leads=())
     if s is None or s.kind != "sentence" or s.leads or len(s.clauses) != 1:
         return None
     c = s.clauses[0]
@@ -512,9 +516,10 @@ def _mana_trigger(ctx, t, effect):
             return None
         known = known + [("mana_trigger_kind", ctx.ab, Const(kind))]
     if gate is not None:
-        if known is None or event[1] != "you":
+        if known is None or (gate == "monarch" and event[1] != "you"):
             return None
-        # 603.2: it triggers only while its controller is the monarch (kb/mana_triggers.lp)
+        # 603.2: it triggers only while its controller is the monarch, 603.4: only while its own
+        # permanent is tapped (untapped) (kb/mana_triggers.lp)
         known = known + [("mana_trigger_while", ctx.ab, Const(gate))]
     if known is not None and rider:
         # 605.1b: the mana is added as the trigger resolves, which kb/mana_triggers.lp carries out;

@@ -79,8 +79,9 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
     "add that much {G}" adds some of that mana. INTERVENING is true for a triggered ability: an "if"
     leading its first sentence is an intervening "if" (603.4), checked for the whole effect. ATTACK is
     true for a trigger on its own permanent attacking (:func:`self_attacks`): "for each attacking
-    creature" counts that one at least. LOYAL is true for a loyalty ability: one whose only required
-    targets are "target player" counts while a player can be targeted (kb/ability_mana.lp)."""
+    creature" counts that one at least. An ability whose only required targets are "target player"
+    ("target opponent") counts while a player (an opponent) can be targeted (kb/ability_mana.lp).
+    LOYAL is true for a loyalty ability."""
     if not sentences:
         return None, "no effect"
     adding = [s for s in sentences if affects.changes_mana(s)]
@@ -99,7 +100,8 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
     if clause is None or len(adding) != 1:
         return None, "not modelled" if clause is None else "what follows changes the mana and is not modelled"
     targeted = required_targets(sentences)
-    if targeted and not (loyal and _targets_players_only(sentences)):
+    whom = _targets_players_only(sentences) if targeted else None
+    if targeted and whom is None:
         return None, "an ability with a target adds mana only if it resolves (608.2b): not modelled"
     mana = mana_ir.of_sentence(ir.Sentence((), (clause,), (), first.tail, first.kind))
     if mana is not None and mana.count is not None and mana.count[0] == "removed" and mana.count[2] == 0 \
@@ -115,7 +117,7 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
     facts, reason = (counted, "") if counted is not None else _facts(ctx.ab, mana)
     if facts and targeted:
         # 601.2c, 608.2b: it is activated, and resolves, only with a legal target (kb/ability_mana.lp)
-        facts = facts + [("ability_targets", ctx.ab), ("target_requirement", ctx.ab, Const("player"))]
+        facts = facts + [("ability_targets", ctx.ab), ("target_requirement", ctx.ab, Const(whom))]
     return (facts + [("resolve_if", ctx.ab, gate)] if facts and gate is not None else facts), reason
 
 
@@ -140,7 +142,9 @@ def _gate(sentence):
     evaluates it (:func:`.conditions.condition`); None otherwise."""
     if len(sentence.leads) != 1 or not isinstance(sentence.leads[0], ir.Node) or sentence.leads[0].kind != "lead_if":
         return None
-    return conditions.condition(sentence.leads[0])
+    # 603.4, 110.5: "if ~ is untapped," (a loyalty, triggered or chapter ability has no {T} cost: the
+    # status as it resolves is the permanent's now)
+    return conditions.condition(sentence.leads[0]) or conditions.self_status(sentence.leads[0])
 
 
 def positive_event(trigger):
@@ -156,15 +160,20 @@ def positive_event(trigger):
         and c.subject.quantity == ir.Quantity("or more", ir.Number(1))
 
 
-_TARGET_PLAYER = ir.Obj(None, None, ((ir.Char("noun", "target"), ir.Char("noun", "player")),))
+_TARGET = {who: ir.Obj(None, None, ((ir.Char("noun", "target"), ir.Char("noun", who)),))
+           for who in ("player", "opponent")}
 
 
 def _targets_players_only(sentences):
-    """True if every target SENTENCES name is "target player" (115.1)."""
+    """"player" if every target SENTENCES name is "target player", "opponent" if every one is "target
+    opponent" (115.1, 102.2, 102.3), None otherwise."""
     nouns = [y for y in ir.walk(sentences) if isinstance(y, ir.Char) and y.kind == "noun"
              and y.value in ("target", "targets")]
-    players = [y for y in ir.walk(sentences) if y == _TARGET_PLAYER]
-    return bool(players) and len(nouns) == len(players)
+    for who, obj in _TARGET.items():
+        found = [y for y in ir.walk(sentences) if y == obj]
+        if found and len(nouns) == len(found):
+            return who
+    return None
 
 
 def self_attacks(trigger):
