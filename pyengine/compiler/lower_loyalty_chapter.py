@@ -34,7 +34,7 @@ from dataclasses import replace
 from ..terms import Const
 from . import affects, conditions, ir, mana_ir
 from .affects import PAYMENT
-from .shapes import Unmodelled, is_self, required_targets
+from .shapes import Unmodelled, counters, is_self, required_targets
 
 LOYALTY_AFFECTS = frozenset({"actions", "apply", "show"})
 TRIGGER_AFFECTS = frozenset({"apply"})
@@ -84,6 +84,7 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
     LOYAL is true for a loyalty ability."""
     if not sentences:
         return None, "no effect"
+    sentences, put_first = _if_they_do(sentences)
     adding = [s for s in sentences if affects.changes_mana(s)]
     first = adding[0] if adding else sentences[0]
     gate = _gate(sentences[0]) if first is sentences[0] or intervening else None
@@ -118,7 +119,51 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
     if facts and targeted:
         # 601.2c, 608.2b: it is activated, and resolves, only with a legal target (kb/ability_mana.lp)
         facts = facts + [("ability_targets", ctx.ab), ("target_requirement", ctx.ab, Const(whom))]
+    if facts and put_first:
+        facts = facts + [("counters_before_mana", ctx.ab, k, n) for k, n in put_first]
     return (facts + [("resolve_if", ctx.ab, gate)] if facts and gate is not None else facts), reason
+
+
+_DO = {ir.Ref("they", ""): ("they",), ir.Ref("you", ""): ("you",)}
+
+
+def _if_they_do(sentences):
+    """(SENTENCES, []), or, for "<player> may put a <K> counter on ~. If they do, they add <mana>."
+    (a choice made as the ability resolves, 608.2d), the sentences as if the player put it ("Put a
+    <K> counter on ~. Add <mana>.": what the ability adds when they do; when they don't it adds no
+    mana, which adds no type to what the permanent could produce, 106.7) and [(K, N)], the counters
+    put on the permanent before the mana is added (608.2c: "for each counter on it" counts them).
+    Putting counters on the ability's own permanent is always possible, so the choice is theirs."""
+    for i in range(len(sentences) - 1):
+        first, then = sentences[i], sentences[i + 1]
+        if first.kind != "sentence" or first.leads or first.tail is not None or len(first.clauses) != 1 \
+                or then.kind != "sentence" or len(then.leads) != 1 or len(then.clauses) != 1:
+            continue
+        c, add = first.clauses[0], then.clauses[0]
+        if not isinstance(c, ir.Clause) or c.aux != "may" or c.verb_name != "put_counters" or c.tails \
+                or not _producer(c.subject) or len(c.verb.args) != 4 or c.verb.args[2] != "on" \
+                or not is_self(c.verb.args[3]):
+            continue
+        lead = then.leads[0]
+        if not (isinstance(lead, ir.Node) and lead.kind == "lead_if" and len(lead.args) == 2
+                and lead.args[1] == ((ir.Clause(ir.Ref("you" if c.subject in (None, ir.Ref("you")) else "they", ""),
+                                                 None, ir.Verb("do", ("do",)), ()),), ())):
+            continue
+        if not isinstance(add, ir.Clause) or add.verb_name != "add_mana" \
+                or add.subject not in (None, ir.Ref("you", ""), ir.Ref("they", "")):
+            continue
+        try:
+            kind, n = counters(c.verb.args[1])
+        except Unmodelled:
+            continue
+        if kind is None:
+            continue
+        # "for each counter on it": "it" is the permanent they put the counter on
+        add = ir.substitute(replace(add, subject=None), ir.Ref("it", ""), c.verb.args[3])
+        done = (replace(first, clauses=(replace(c, subject=None, aux=None),)),
+                replace(then, leads=(), clauses=(add,)))
+        return tuple(sentences[:i]) + done + tuple(sentences[i + 2:]), [(kind, n)]
+    return sentences, []
 
 
 def _removes_all(sentence, kind):
@@ -273,6 +318,7 @@ def modal_trigger(ability):
         return False
     counts = [c for c in s.clauses if isinstance(c, ir.Node) and c.kind == "choose_count"]
     return len(counts) == 1 and counts[0].args[:1] == (ir.Number(1),) \
+        and all(isinstance(x, str) and x.startswith("that hasn't been chosen") for x in counts[0].args[1:]) \
         and all(c is counts[0] or (isinstance(c, ir.Clause) and not affects.changes_mana(c)) for c in s.clauses)
 
 
