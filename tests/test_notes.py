@@ -74,8 +74,13 @@ def affects(text, type_line="Creature — Elf"):
     ("Firebending 1", {"apply"}),                                                # 702.189a
     # 605.1b, 106.7: the other instructions of the sentence neither add nor change mana
     ("Whenever a creature enters, you lose 1 life and add {B}.", {"apply"}),     # Carnival of Souls
-    # 608.2b: a target that became illegal makes the ability not resolve: could-produce keeps the note
+    # 603.3d, 608.2b: an ability with no legal target is not put on the stack / does not resolve: its
+    # only target is "target opponent", which kb/ability_mana.lp checks (target_available/1), so
+    # could-produce counts its mana while there is an opponent (tests/scenarios/noted_b.yaml)
     ("Whenever you cast an instant or sorcery spell, this creature deals 1 damage to target opponent. Add {R}.",
+     {"apply"}),
+    # ... a target of another kind stays a note for could-produce
+    ("Whenever you cast an instant or sorcery spell, this creature deals 1 damage to target creature. Add {R}.",
      {"could-produce", "apply"}),
     # 702.189a with an amount of the creature itself (its power, 208.1): counted for triggered
     # abilities too (kb/ability_mana.lp), so only resolving the trigger is left
@@ -103,8 +108,9 @@ def test_haste_for_others_changes_actions_and_show(text):
     # (lands selected by card types and grants to a known filter are carried out: no note)
     "All Mountains are Plains.",                               # 305.7: land types selected by subtype
     "{T}: Add X mana in any combination of colors.",            # mana the KB does not add yet
-    # 605.1b: a triggered mana ability whose amount counts (107.3a) is designed only
-    "Whenever enchanted land is tapped for mana, its controller adds an additional {G} for each Elf on the battlefield.",
+    # 605.1b: a triggered mana ability whose amount counts on "you" (107.3a: whose?) is designed only
+    # (one counting the permanents on the battlefield is carried out: tests/scenarios/noted_b.yaml)
+    "Whenever enchanted land is tapped for mana, its controller adds an additional {G} for each Elf you control.",
 ])
 def test_what_could_change_what_a_permanent_could_produce(text):
     assert {"could-produce", "produce"} <= affects(text)
@@ -291,23 +297,32 @@ def test_a_trigger_that_adds_mana_keeps_its_could_produce_note():
                    "opponents have lost this turn.", "Legendary Creature — Zombie Minotaur Warrior") == {"apply"}
 
 
-def test_a_mode_that_adds_mana_keeps_every_note():
+def test_a_mode_that_adds_mana_of_a_modal_trigger_is_counted():
     """700.2: a mode ("• Add {R}.") is part of the modal ability its "choose" line begins. Of a
-    triggered ability, the mana it adds counts in what the permanent could produce (106.7, as for
-    any trigger that adds mana); of an activated one, the ability may be a mana ability (605.1a).
-    Read alone, the mode's line doesn't say which, so the note holds for every answer. Zuko,
-    Conflicted: "At the beginning of your first main phase, choose one that hasn't been chosen
-    and you lose 2 life — ... • Add {R}." Galadriel, Light of Valinor: "• Add {G}{G}{G}." A mode
-    that creates a token with a mana ability adds none itself (113.1a), and a mode of a spell is
-    about casting it."""
+    triggered ability that is not a mana ability (605.1b), the mana it adds counts in what the
+    permanent could produce (106.7, as for any trigger that adds mana): the compiler reads the
+    header line with its modes, and resolving the trigger is the one note left. Zuko, Conflicted:
+    "At the beginning of your first main phase, choose one that hasn't been chosen and you lose 2
+    life — ... • Add {R}." Galadriel, Light of Valinor: "• Add {G}{G}{G}." A mode that creates a
+    token with a mana ability adds none itself (113.1a)."""
     text = ("At the beginning of your first main phase, choose one that hasn't been chosen and you lose 2 life —\n"
             "• Draw a card.\n• Add {R}.")
     by_line = {n.line: set(n.affects) for n in notes(text, "Legendary Creature — Human Rogue")}
-    assert by_line[3] == set(ALL)
+    assert by_line[3] == {"apply"}
     assert by_line[2] == {"actions", "apply"}
     by_line = {n.line: set(n.affects) for n in notes(
         "Whenever this creature attacks, choose one —\n• Create a Treasure token.\n• Add {G}{G}{G}.")}
-    assert by_line[2] == {"actions", "apply"} and by_line[3] == set(ALL)
+    assert by_line[2] == {"actions", "apply"} and by_line[3] == {"apply"}
+
+
+def test_a_mode_that_adds_mana_of_another_ability_keeps_every_note():
+    """605.1a: a mode of an activated ability may make it a mana ability; "choose one or more" may add
+    the mana of several modes at once (700.2d): neither is read, the note holds for every answer."""
+    by_line = {n.line: set(n.affects) for n in notes("{1}, {T}: Choose one —\n• Add {R}.\n• Draw a card.")}
+    assert by_line[2] == set(ALL)
+    by_line = {n.line: set(n.affects) for n in notes(
+        "Whenever this creature attacks, choose one or more —\n• Add {R}.\n• Add {G}.")}
+    assert by_line[2] == set(ALL) and by_line[3] == set(ALL)
     spell = {n.line: set(n.affects) for n in notes("Choose one —\n• Add {R}{R}{R}.\n• Draw a card.", "Instant")}
     assert spell[2] == {"cast-free", "apply"}
 

@@ -29,6 +29,7 @@ from . import gates, ir
 from .build import Build, TooLarge
 from .classify import kinds_of_ability
 from .lower import Ctx, Lowered, cost_facts, lower, printed_keywords
+from .lower_loyalty_chapter import modal_trigger, trigger_mode
 from .parser import ParseError, parse
 from .shapes import Unmodelled
 from ..symbols import NotModelled, parse_mana_cost, parse_type_line
@@ -162,6 +163,7 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
     spell = affects_mod.spell_face(face)
     sheet = is_sticker_sheet(face)
     gate = None         # the condition (kb/gates.lp) of the level striation or class level the lines belong to
+    modal = None        # the modal triggered ability whose modes (700.2) the lines are, if any
     for i, raw in enumerate(face.text.split("\n"), 1):
         norm = normalise(raw, names)
         if not norm:
@@ -172,6 +174,8 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
         if header is not None:
             gate = (header, _GATE_RULES[type(line.ability)], raw.strip())
         cond = gate if header is None else None
+        if not isinstance(line.ability, ir.Mode):
+            modal = line.ability if modal_trigger(line.ability) else None
         if (line.ability_word or "").lower() == "max speed":
             # 702.178a: "Max speed — [Ability]": as long as its controller's speed is 4, it has it
             cond = (gates.MAX_SPEED, "702.178a: an ability had only at max speed", None)
@@ -185,6 +189,8 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
                 # class level bar is also an activated ability, which the KB does not carry out
                 low = Lowered([], isinstance(line.ability, ir.Level), "716.2a: gaining a class level is not modelled",
                               ability=False)
+            elif modal is not None and isinstance(line.ability, ir.Mode) and trigger_mode(ctx, modal, line.ability):
+                pass                            # 700.2, 106.7: raises Unmodelled with the mode's mana facts
             elif line.ability is None:
                 low = _costs_only(ctx, line) if not _TRIGGER.match(norm) else _trigger_only(ctx, line)
             else:

@@ -151,3 +151,27 @@ def _played_land(c):
     if tails != ir.Node("vp_tails", (ir.Node("tail_duration", (ir.Node("duration", ("this turn",)),)),)):
         return None
     return Const("played_land")
+
+
+_STATUS = {"tapped": "self_tapped", "untapped": "self_untapped"}
+
+
+def self_status(lead):
+    """self_tapped / self_untapped of an intervening "if ~ is tapped," / "if ~ is untapped," (603.4,
+    110.5: the status of the ability's own permanent) leading a triggered ability's effect, or None.
+    Not a condition of :func:`condition`: a mana ability's own {T} cost changes that status before
+    it resolves, so only a trigger reads it (kb/mana_triggers.lp, kb/conditional_mana.lp)."""
+    if not isinstance(lead, ir.Node) or lead.kind != "lead_if":
+        return None
+    args = [a for a in lead.args if not isinstance(a, str)]
+    if len(args) != 1 or not isinstance(args[0], tuple) or len(args[0]) != 2 or args[0][1]:
+        return None
+    clauses = args[0][0]
+    if len(clauses) != 1 or not isinstance(clauses[0], ir.Clause):
+        return None
+    c = clauses[0]
+    if not is_self(c.subject) or c.aux or c.tails or c.verb_name != "passive" or len(c.verb.args) != 2 \
+            or c.verb.args[0] != ir.Node("be_word", ("is",)):
+        return None
+    status = _STATUS.get(c.verb.args[1])
+    return None if status is None else Const(status)

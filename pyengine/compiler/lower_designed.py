@@ -24,6 +24,7 @@ from dataclasses import replace
 
 from ..terms import Const, Fn, fn
 from . import affects, ir, mana_ir
+from .conditions import self_status
 from .shapes import GrantCtx, Unmodelled, filter_term
 from .vocabulary import subtype_kinds
 
@@ -496,6 +497,9 @@ def _mana_trigger(ctx, t, effect):
     if event is None or not effect:
         return None
     s, rider = _mana_and_rider(effect)
+    if s is not None and gate is None and len(s.leads) == 1 and self_status(s.leads[0]) is not None:
+        # 603.4: "if ~ is tapped," an intervening "if" on the trigger's own permanent
+        gate, s = self_status(s.leads[0]).name, replace(s, leads=())
     if s is None or s.kind != "sentence" or s.leads or len(s.clauses) != 1:
         return None
     c = s.clauses[0]
@@ -512,9 +516,10 @@ def _mana_trigger(ctx, t, effect):
             return None
         known = known + [("mana_trigger_kind", ctx.ab, Const(kind))]
     if gate is not None:
-        if known is None or event[1] != "you":
+        if known is None or (gate == "monarch" and event[1] != "you"):
             return None
-        # 603.2: it triggers only while its controller is the monarch (kb/mana_triggers.lp)
+        # 603.2: it triggers only while its controller is the monarch, 603.4: only while its own
+        # permanent is tapped (untapped) (kb/mana_triggers.lp)
         known = known + [("mana_trigger_while", ctx.ab, Const(gate))]
     if known is not None and rider:
         # 605.1b: the mana is added as the trigger resolves, which kb/mana_triggers.lp carries out;
@@ -580,7 +585,7 @@ def _trigger_mana(ab, event, who, mana):
     elif not mana_ir.known_filter(f) or (w, who) not in _TO_TAPPER:
         return None
     if mana.count is not None:
-        return None
+        return _counted_trigger(ab, f, w, who, mana)
     if mana.kind == "chosen" and isinstance(f, Fn) and f.name == "attached" and not mana.options \
             and isinstance(mana.amount, ir.Number) and isinstance(mana.amount.value, int):
         # 607.2d: the color chosen for the Aura as it entered, the snapshot's (kb/chosen_mana.lp,
@@ -603,3 +608,25 @@ def _trigger_mana(ab, event, who, mana):
         return None
     return [("triggered", ab), ("mana_trigger_on", ab, f, Const(w), Const(who))] + own
 
+
+
+def _counted_trigger(ab, f, w, who, mana):
+    """"Whenever enchanted land is tapped for mana, its controller adds an additional {G} for each Elf on
+    the battlefield": one mana of a type for each permanent on the battlefield matching a filter
+    kb/final_filters.lp knows, counted as the trigger resolves (608.2h; kb/mana_triggers.lp reads it
+    for an Aura's trigger only) -> mana_trigger_on(Ab,attached(F),any,its_controller) and
+    mana_amount(Ab,1,T,count(G)). None for any other amount (one counted on "you": whose?)."""
+    if not (isinstance(f, Fn) and f.name == "attached") or mana.kind != "fixed":
+        return None
+    try:
+        own = mana_ir.facts(ab, replace(mana, additional=False))
+    except Unmodelled:
+        return None
+    if len(own) != 1 or own[0][0] != "mana_amount":
+        return None
+    amount = own[0][4]
+    if not (isinstance(amount, Fn) and amount.name == "count" and len(amount.args) == 1) \
+            or getattr(amount.args[0], "name", None) in ("you_control", "opponent_controls") \
+            or not mana_ir.final_filter(amount.args[0]):
+        return None
+    return [("triggered", ab), ("mana_trigger_on", ab, f, Const(w), Const(who))] + own

@@ -34,7 +34,7 @@ from dataclasses import replace
 from ..terms import Const
 from . import affects, conditions, ir, mana_ir
 from .affects import PAYMENT
-from .shapes import Unmodelled, is_self, required_targets
+from .shapes import Unmodelled, counters, is_self, required_targets
 
 LOYALTY_AFFECTS = frozenset({"actions", "apply", "show"})
 TRIGGER_AFFECTS = frozenset({"apply"})
@@ -79,10 +79,12 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
     "add that much {G}" adds some of that mana. INTERVENING is true for a triggered ability: an "if"
     leading its first sentence is an intervening "if" (603.4), checked for the whole effect. ATTACK is
     true for a trigger on its own permanent attacking (:func:`self_attacks`): "for each attacking
-    creature" counts that one at least. LOYAL is true for a loyalty ability: one whose only required
-    targets are "target player" counts while a player can be targeted (kb/ability_mana.lp)."""
+    creature" counts that one at least. An ability whose only required targets are "target player"
+    ("target opponent") counts while a player (an opponent) can be targeted (kb/ability_mana.lp).
+    LOYAL is true for a loyalty ability."""
     if not sentences:
         return None, "no effect"
+    sentences, put_first = _if_they_do(sentences)
     adding = [s for s in sentences if affects.changes_mana(s)]
     first = adding[0] if adding else sentences[0]
     gate = _gate(sentences[0]) if first is sentences[0] or intervening else None
@@ -99,7 +101,8 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
     if clause is None or len(adding) != 1:
         return None, "not modelled" if clause is None else "what follows changes the mana and is not modelled"
     targeted = required_targets(sentences)
-    if targeted and not (loyal and _targets_players_only(sentences)):
+    whom = _targets_players_only(sentences) if targeted else None
+    if targeted and whom is None:
         return None, "an ability with a target adds mana only if it resolves (608.2b): not modelled"
     mana = mana_ir.of_sentence(ir.Sentence((), (clause,), (), first.tail, first.kind))
     if mana is not None and mana.count is not None and mana.count[0] == "removed" and mana.count[2] == 0 \
@@ -115,8 +118,52 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
     facts, reason = (counted, "") if counted is not None else _facts(ctx.ab, mana)
     if facts and targeted:
         # 601.2c, 608.2b: it is activated, and resolves, only with a legal target (kb/ability_mana.lp)
-        facts = facts + [("ability_targets", ctx.ab), ("target_requirement", ctx.ab, Const("player"))]
+        facts = facts + [("ability_targets", ctx.ab), ("target_requirement", ctx.ab, Const(whom))]
+    if facts and put_first:
+        facts = facts + [("counters_before_mana", ctx.ab, k, n) for k, n in put_first]
     return (facts + [("resolve_if", ctx.ab, gate)] if facts and gate is not None else facts), reason
+
+
+_DO = {ir.Ref("they", ""): ("they",), ir.Ref("you", ""): ("you",)}
+
+
+def _if_they_do(sentences):
+    """(SENTENCES, []), or, for "<player> may put a <K> counter on ~. If they do, they add <mana>."
+    (a choice made as the ability resolves, 608.2d), the sentences as if the player put it ("Put a
+    <K> counter on ~. Add <mana>.": what the ability adds when they do; when they don't it adds no
+    mana, which adds no type to what the permanent could produce, 106.7) and [(K, N)], the counters
+    put on the permanent before the mana is added (608.2c: "for each counter on it" counts them).
+    Putting counters on the ability's own permanent is always possible, so the choice is theirs."""
+    for i in range(len(sentences) - 1):
+        first, then = sentences[i], sentences[i + 1]
+        if first.kind != "sentence" or first.leads or first.tail is not None or len(first.clauses) != 1 \
+                or then.kind != "sentence" or len(then.leads) != 1 or len(then.clauses) != 1:
+            continue
+        c, add = first.clauses[0], then.clauses[0]
+        if not isinstance(c, ir.Clause) or c.aux != "may" or c.verb_name != "put_counters" or c.tails \
+                or not _producer(c.subject) or len(c.verb.args) != 4 or c.verb.args[2] != "on" \
+                or not is_self(c.verb.args[3]):
+            continue
+        lead = then.leads[0]
+        if not (isinstance(lead, ir.Node) and lead.kind == "lead_if" and len(lead.args) == 2
+                and lead.args[1] == ((ir.Clause(ir.Ref("you" if c.subject in (None, ir.Ref("you")) else "they", ""),
+                                                 None, ir.Verb("do", ("do",)), ()),), ())):
+            continue
+        if not isinstance(add, ir.Clause) or add.verb_name != "add_mana" \
+                or add.subject not in (None, ir.Ref("you", ""), ir.Ref("they", "")):
+            continue
+        try:
+            kind, n = counters(c.verb.args[1])
+        except Unmodelled:
+            continue
+        if kind is None:
+            continue
+        # "for each counter on it": "it" is the permanent they put the counter on
+        add = ir.substitute(replace(add, subject=None), ir.Ref("it", ""), c.verb.args[3])
+        done = (replace(first, clauses=(replace(c, subject=None, aux=None),)),
+                replace(then, leads=(), clauses=(add,)))
+        return tuple(sentences[:i]) + done + tuple(sentences[i + 2:]), [(kind, n)]
+    return sentences, []
 
 
 def _removes_all(sentence, kind):
@@ -140,7 +187,9 @@ def _gate(sentence):
     evaluates it (:func:`.conditions.condition`); None otherwise."""
     if len(sentence.leads) != 1 or not isinstance(sentence.leads[0], ir.Node) or sentence.leads[0].kind != "lead_if":
         return None
-    return conditions.condition(sentence.leads[0])
+    # 603.4, 110.5: "if ~ is untapped," (a loyalty, triggered or chapter ability has no {T} cost: the
+    # status as it resolves is the permanent's now)
+    return conditions.condition(sentence.leads[0]) or conditions.self_status(sentence.leads[0])
 
 
 def positive_event(trigger):
@@ -156,15 +205,20 @@ def positive_event(trigger):
         and c.subject.quantity == ir.Quantity("or more", ir.Number(1))
 
 
-_TARGET_PLAYER = ir.Obj(None, None, ((ir.Char("noun", "target"), ir.Char("noun", "player")),))
+_TARGET = {who: ir.Obj(None, None, ((ir.Char("noun", "target"), ir.Char("noun", who)),))
+           for who in ("player", "opponent")}
 
 
 def _targets_players_only(sentences):
-    """True if every target SENTENCES name is "target player" (115.1)."""
+    """"player" if every target SENTENCES name is "target player", "opponent" if every one is "target
+    opponent" (115.1, 102.2, 102.3), None otherwise."""
     nouns = [y for y in ir.walk(sentences) if isinstance(y, ir.Char) and y.kind == "noun"
              and y.value in ("target", "targets")]
-    players = [y for y in ir.walk(sentences) if y == _TARGET_PLAYER]
-    return bool(players) and len(nouns) == len(players)
+    for who, obj in _TARGET.items():
+        found = [y for y in ir.walk(sentences) if y == obj]
+        if found and len(nouns) == len(found):
+            return who
+    return None
 
 
 def self_attacks(trigger):
@@ -250,3 +304,37 @@ def firebending(ctx, k):
                      "its mana (106.7); resolving it is not modelled",
                      [("keyword", ctx.ab, Const("firebending")), ("triggered", ctx.ab), ("trigger_mana", ctx.ab),
                       *facts], affects=TRIGGER_AFFECTS)
+
+
+def modal_trigger(ability):
+    """True if ABILITY is a triggered ability that is not a mana ability (605.1b) whose effect is
+    "choose one —" (700.2: one mode, chosen as it is put on the stack, 700.2a; "that hasn't been
+    chosen [this turn]" restricts which one), with other instructions that neither add nor change
+    mana ("choose one that hasn't been chosen and you lose 2 life —"): its modes are the lines after it."""
+    if not isinstance(ability, ir.Triggered) or affects.mana_trigger(ability.trigger) or len(ability.effect) != 1:
+        return False
+    s = ability.effect[0]
+    if s.kind != "modal" or s.leads or s.tail is not None:
+        return False
+    counts = [c for c in s.clauses if isinstance(c, ir.Node) and c.kind == "choose_count"]
+    return len(counts) == 1 and counts[0].args[:1] == (ir.Number(1),) \
+        and all(isinstance(x, str) and x.startswith("that hasn't been chosen") for x in counts[0].args[1:]) \
+        and all(c is counts[0] or (isinstance(c, ir.Clause) and not affects.changes_mana(c)) for c in s.clauses)
+
+
+def trigger_mode(ctx, head, mode):
+    """The facts of MODE, a mode of the modal triggered ability HEAD (:func:`modal_trigger`), when
+    it adds mana the KB models: each mode is its own outcome, the ability resolving with that mode
+    (700.2, 106.7: what it would produce if it resolved). Which modes were already chosen ("that
+    hasn't been chosen this turn") decides only whether it can be chosen when the ability triggers
+    next, as the trigger event does: 106.7 asks what it adds if it resolves. Raises Unmodelled
+    with those facts (a note for `apply` only, like the header); returns None otherwise."""
+    if not isinstance(mode.effect, tuple) or not affects.adds_mana_itself(mode.effect):
+        return None
+    facts, _ = ability_mana(ctx, mode.effect, event=positive_event(head.trigger), intervening=True,
+                            attack=self_attacks(head.trigger))
+    if facts is None:
+        return None
+    raise Unmodelled("a mode of a triggered ability that is not a mana ability (605.1b, 700.2): could-produce "
+                     "counts its mana (106.7); resolving it is not modelled",
+                     [("triggered", ctx.ab), ("trigger_mana", ctx.ab), *facts], affects=TRIGGER_AFFECTS)
