@@ -77,3 +77,34 @@ def test_parsed_effect_line_stays_a_note():
     assert line.parsed
     assert not line.modelled
     assert line.affects
+
+
+@pytest.mark.parametrize("text, kind", [
+    # 615: "to you and/or" other objects
+    ("Prevent the next X damage that would be dealt to you and/or permanents you control this turn. If "
+     "damage is prevented this way, ~ deals that much damage to any target.", "prevent_to_you_and"),   # Divine Deflection
+    ("The next 2 damage that a source of your choice would deal to you and/or permanents you control this "
+     "turn is dealt to any target instead.", "prevent_to_you_and"),                             # Harm's Way
+    # 407: ante
+    ("Each player antes the top card of their library.", "ante"),                               # Demonic Attorney
+    ("Discard your hand, ante the top card of your library, then draw seven cards.", "ante"),  # Contract from Below
+    # 500.4
+    ("Players don't lose unspent mana as steps and phases end.", "keep_mana"),                  # Upwelling
+    # 706.2: a leading "for each" over dice results
+    ("Choose target creature. Roll X six-sided dice. For each even result, put two -1/-1 counters on that "
+     "creature. For each odd result, put a +1/+1 counter on that creature.", "lead_for_each_result"),
+    # 700.3: the piles chosen
+    ("Each opponent separates the creatures they control into two piles. For each opponent, you choose one "
+     "of their piles. Each opponent sacrifices the creatures in their chosen pile.", "in_pile"),  # Make an Example
+    ("Exile the top five cards of your library. An opponent separates those cards into two piles. You may "
+     "play lands and cast spells from one of those piles. If you cast a spell this way, you cast it "
+     "without paying its mana cost.", "from_pile"),                                             # Brilliant Ultimatum
+    # 400.11a: the sideboard
+    ("Look at target opponent's sideboard. You may cast a card from that sideboard without paying its mana "
+     "cost.", "look_at"),                                                                       # Command the Chaff
+    # 109.2: each of the objects
+    ("Domain — Search your library for up to two land cards that each have a basic land type, put them "
+     "onto the battlefield tapped, then shuffle.", "rel_that_each"),                           # Slimefoot's Survey-like
+])
+def test_wording_parses_to_2(text, kind):
+    assert_parses_to(text, kind)
