@@ -52,7 +52,7 @@ from helpers import assert_parses_to
      "opponent who didn't sacrifice a creature discards two cards.", "rel_negated"),     # Only Blood Ends Your Nightmares
     # 903: the first upkeep of a Commander game
     ("When ~ enters and at the beginning of the first upkeep in a game where it's your commander, shuffle "
-     "three Gunk cards into each opponent's library.", "trigger_when_and_at"),           # The Gunky Runner
+     "three Gunk cards into each opponent's library.", "step_ref"),           # The Gunky Runner
     # 705: a coin flipped for each creature
     ("When ~ enters, flip a coin for each creature that isn't a Demon, Devil, or Imp. Destroy each creature "
      "whose coin comes up tails.", "whose_coin"),                                       # Rakdos, the Showstopper
@@ -69,9 +69,26 @@ from helpers import assert_parses_to
     # a negated "control" in a relative clause
     ("Whenever this creature attacks, each opponent who doesn't control an Elf loses 1 life.",
      "rel_negated"),                                                                    # Thornbow Archer
+    # 122.1: the same counters again
+    ("Whenever an opponent puts one or more counters on a creature they control, they put the same number "
+     "and kind of counters on this creature.", "put_same_counters"),                    # Bold Plagiarist
+    ("Whenever a nontoken creature you control enters, if ~ has counters on it, put the same number of each "
+     "kind of counter on that creature.", "put_same_counters"),                          # Denry Klin, Editor in Chief
+    # 122.1: one more counter of a kind
+    ("When this creature enters or dies, for each kind of counter on target permanent or player, give that "
+     "permanent or player another counter of that kind.", "give_another_counter"),    # Maulfist Revolutionary
+    # 506.4: what an attacking creature attacks
+    ("Whenever a creature you control with power 2 or less attacks, this enchantment deals 1 damage to the "
+     "player or planeswalker that creature is attacking.", "attacked_by"),           # Raid Bombardment
 ])
 def test_triggered_wordings_parse(text, kind):
     assert_parses_to(text, kind)
+
+
+def test_a_keyword_with_a_number_in_a_list_of_keywords():
+    """702: "with flying and devour 2" (a token's keywords; the number is the keyword's)."""
+    assert_parses_to("At the beginning of each upkeep, create a 1/1 red and green Dragon creature token with "
+                     "flying and devour 2.", "kw_number", keywords=True)                # Dragon Broodmother
 
 
 def test_exactly_that_much_life_lost():
