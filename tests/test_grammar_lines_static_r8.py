@@ -86,6 +86,32 @@ from helpers import assert_parses_to
     # playtest keyword lines
     ("Spell commander", "can_be_commander"),                                             # Gather, the Townsfolk
     ("Commander enchantment", "can_be_commander"),                                       # Taught by Narset
+    # 702.19c, 702.43a, 702.16a
+    ("Lifelink, protection from mana value 3 or greater", "quality_mana_value"),         # Mistmeadow Skulk
+    # 700.2: a mode that is an activated ability
+    ("• Whack — {T}: Target player loses 2 life.", "mode_activated"),                    # Buzzing Whack-a-Doodle
+    # 702: a keyword line with a period
+    ("Enchant nonland permanent.", "keyword_line_period"),                               # Ensoul Ring
+    # 119.7
+    ("Your life total can't change.", "life_total_cant_change"),                         # Platinum Emperion
+    # a turn skipped
+    ("If you would begin your turn while this artifact is tapped, you may skip that turn instead. If you "
+     "do, untap this artifact.", "begin_step"),                                           # Time Vault
+    # 122.1: a list of counters put
+    ("{5}, Exile this card from your graveyard: Choose target creature. Put four +1/+1 counters, a flying "
+     "counter, a vigilance counter, a trample counter, and a lifelink counter on that creature. Activate "
+     "only as a sorcery.", "put_counter_list"),                                           # Scavenged Brawler
+    ("[+1]: Create a 3/3 green Beast creature token. Put your choice of a vigilance counter, a reach "
+     "counter, or a trample counter on it.", "counters_choice"),                          # Vivien, Monsters' Advocate
+    # 611.3a: a count, then its condition
+    ("Threshold — ~ gets +1/+0 for each artifact you control as long as seven or more cards are in your "
+     "graveyard.", "tail_for_each_as_long_as"),                                           # Nim Mongoose
+    # 701.25, 508
+    ("As long as you've surveilled this turn, this creature has deathtouch.", "perfect_surveilled"),  # Darkblade Agent
+    ("Creatures that attacked during their controller's last turn can't attack.",
+     "rel_attacked_during"),                                                              # Halls of Mist
+    ("{W}, {T}: Choose target opponent who has more life than you do as you activate this ability. You "
+     "gain 3 life.", "have_more_life_than_you"),                                          # Keeper of the Light
     # Unhinged "Gotcha"
     ('Gotcha — If an opponent says "save" or "life," you may say "Gotcha!" When you do, return ~ from '
      'your graveyard to your hand.', "say_words"),                                        # Save Life
@@ -125,8 +151,21 @@ def test_base_pt_and_keywords_gate_is_a_note_for_every_answer():
     assert {"could-produce", "produce", "actions", "show"} <= set(line.affects)
 
 
-def test_poison_tolerance_is_a_keyword_line():
-    # Burn the Phyresis (playtest): a keyword with a bonus number
-    line = parse_line("Poison Tolerance +2")
+@pytest.mark.parametrize("text", [
+    "Poison Tolerance +2",                   # Burn the Phyresis (playtest): a keyword with a bonus number
+    "Trample over planeswalkers",            # Thrasta, Tempest's Roar (702.19c)
+    "Modular—Sunburst",                      # Arcbound Wanderer (702.43a)
+])
+def test_keyword_lines(text):
+    line = parse_line(text)
     assert line.parsed, line.error
     assert type(line.ability).__name__ == "Keywords"
+
+
+def test_a_clause_after_base_pt_is_not_a_keyword():
+    # Optimus Prime, Inspiring Leader: "and creatures you control gain trample" is a clause, not the
+    # rest of a list of abilities after the P/T
+    line = parse_line("{1}: Until end of turn, ~ becomes a Construct with base power and toughness 6/6 "
+                      "and creatures you control gain trample.")
+    assert line.parsed, line.error
+    assert "with_base_pt_keywords" not in str(line.ability)
