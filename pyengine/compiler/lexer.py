@@ -202,13 +202,20 @@ def _close_quotes(raws):
         prev = raws[i - 1].text if i else ""
         if raws[i - 1].kind == "squote":
             prev = '"'
+        comma = None
         if prev == "," and out and out[-1].text == ",":
-            out.pop()                   # '"{T}: Add {C}," and ...': the ability ends there
+            comma = out.pop()           # '"{T}: Add {C}," and ...': the ability ends there
             prev = ""
+            if i - opening > 4:
+                comma = None
+            # else a quoted word ('says "save" or "life," you may ...'): the sentence's comma,
+            # written inside the quotes, follows them
         if prev not in (".", "!") and i - opening > 4:
             out.append(Raw("punct", ".", r.pos))          # '"... Add {G} or {B}".': its period
             prev = "."
         out.append(r)
+        if comma is not None:
+            out.append(comma)
         if prev in (".", "!"):
             nxt = raws[i + 1] if i + 1 < len(raws) else None
             if nxt is None or (nxt.kind in ("word", "self") and nxt.text[:1].isupper()) or nxt.text == "~":
@@ -359,6 +366,19 @@ _LIST_WORDS = {"non", "protection", "hexproof", "ward", "mana", "instant", "sorc
                "landwalk", "land walk"}     # 702.14a, in a list of keywords: "..., landwalk, lifelink, ..."
 
 
+def _keyword_after(raws, i):
+    """The comma/conjunction at raws[i], after a P/T, is followed (after "and"/"or" for a comma) by
+    a keyword: base power and toughness then abilities ("4/4, flying, and haste", "5/5 and
+    vigilance"), not another clause ("6/6 and creatures you control gain trample")."""
+    j = i + 1
+    if raws[i].text == "," and j < len(raws) and raws[j].text.lower() in ("and", "or"):
+        j += 1
+    words = [r.text.lower() for r in raws[j:j + 2]]
+    classes = vocabulary.word_classes()
+    return bool(words) and (classes.get(words[0]) == "KEYWORD_NAME" or words[0] in ("protection", "hexproof")
+                            or classes.get(" ".join(words)) == "KEYWORD_NAME")
+
+
 def _continues_list(raws, i):
     """True if the comma/conjunction at raws[i] is followed by the rest of a list of
     characteristics: items, more commas, and a final or/and/and/or before an item."""
@@ -366,6 +386,8 @@ def _continues_list(raws, i):
     conj = ("or", "and", "and/or")
     if 0 < i < n - 1 and raws[i - 1].kind == raws[i + 1].kind == "ptmod":
         return True                     # "+1/-1 or -1/+1": a list of P/T changes
+    if 0 < i < n - 1 and raws[i - 1].kind == "pt":
+        return _keyword_after(raws, i)  # "base power and toughness 4/4, flying, and haste"
     if _number_list(raws, i):
         return True                     # "mana value 4, 5, or 6": a list of numbers (107.1)
     if _counter_list(raws, i):
@@ -426,13 +448,23 @@ def _number_list(raws, i):
 
 
 def _counter_list(raws, i):
-    """The "and" at raws[i] joins two counter phrases ("two +1/+1 counters and a flying counter
-    on target creature", 122.1): "counter(s)" before it, and a quantity, at most one kind and
-    "counter(s)" after it."""
-    if raws[i].text != "and" or i < 1 or raws[i - 1].text.lower() not in ("counter", "counters"):
+    """The "and" (comma, "or") at raws[i] joins two counter phrases ("two +1/+1 counters and a
+    flying counter on target creature", "a flying counter, a deathtouch counter, and a lifelink
+    counter", 122.1): "counter(s)" before it (or before the comma it follows), and a quantity, at
+    most one kind and "counter(s)" after it (or after the conjunction that follows the comma)."""
+    word = raws[i].text.lower()
+    if word not in ("and", ",", "or") or i < 1:
         return False
-    rest = [r.text.lower() for r in raws[i + 1:i + 4]]
-    return len(rest) >= 2 and (rest[0] in ("a", "an") or raws[i + 1].kind == "num"
+    k = i - 1
+    if word != "," and raws[k].text == "," and k > 0:
+        k -= 1
+    if raws[k].text.lower() not in ("counter", "counters"):
+        return False
+    j = i + 1
+    if word == "," and j < len(raws) and raws[j].text.lower() in ("and", "or"):
+        j += 1
+    rest = [r.text.lower() for r in raws[j:j + 3]]
+    return len(rest) >= 2 and (rest[0] in ("a", "an") or raws[j].kind == "num"
                                or vocabulary.word_classes().get(rest[0]) == "NUM_WORD") \
         and ("counter" in rest[1:] or "counters" in rest[1:])
 
