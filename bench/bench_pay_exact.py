@@ -3,7 +3,7 @@
     python bench/bench_pay_exact.py                 # 5,000 boards (seeds 0-4999)
     python bench/bench_pay_exact.py --boards 20000 --first 100000
 
-The same comparison as tests/test_pay_exact.py (which runs 500 boards in the suite): on each board
+The same comparison as tests/test_pay_exact.py (which runs 250 boards in the suite): on each board
 of tests/pay_boards.py, `pay` finds a plan exactly when tests/pay_reference.py does, its plan is a
 valid payment by the reference's check, and its best plan is exactly as good as the reference's
 best under the documented order. Prints the counts, the first disagreements, and CPU time.

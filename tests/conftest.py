@@ -66,3 +66,85 @@ def pytest_unconfigure(config):
     if _OWNER and not hasattr(config, "workerinput"):
         import shutil
         shutil.rmtree(_NO_DB, ignore_errors=True)
+
+
+
+# Two computations over the real KB and checkout are made, identically, by several tests: `mtgkb
+# check`'s bounded search (about 36 s of CPU for the six shipped properties: tests/test_check.py
+# checks each property's result, and the `$ mtgkb check` examples of README.md and
+# docs/explain-check-coverage.md, tests/test_readme_examples.py, what the CLI prints of the same
+# searches) and `mtgkb coverage`'s report (every test file read and matched against every seed
+# sentence: tests/test_coverage.py asks for it as JSON, as the human table and as --gaps, and the
+# documented example once more). Each is deterministic given the files it reads, so within one
+# session it is computed once, by the first test that asks, and kept in the session's folder as
+# JSON (shared by the xdist workers; a worker that finds no result computes it itself). The key
+# covers the files read (and, for check, the bundled cards' facts, the property and the bounds);
+# a test that runs on a copy of the KB (MTGKB_HOME: the planted bugs of test_check.py) is never
+# served a kept result, and an inconclusive search is not kept.
+_SHARED = os.path.join(_NO_DB, "shared-results")
+
+
+def _digest_files(h, dirs, pattern):
+    for d in dirs:
+        base = ROOT / d
+        paths = sorted(base.rglob(pattern)) if base.is_dir() else [base] if base.is_file() else []
+        for path in paths:
+            h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+
+
+def _real_kb():
+    from pyengine.asp.driver import kb_root
+    return kb_root() == ROOT.resolve()
+
+
+def _shared(kind, key, compute, keep=lambda result: True):
+    """COMPUTE()'s result, computed once per session for KEY (None: computed, never kept)."""
+    import json
+    path = key and os.path.join(_SHARED, f"{kind}-{key}.json")
+    if path and os.path.isfile(path):
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    result = compute()
+    if path and keep(result):
+        os.makedirs(_SHARED, exist_ok=True)
+        tmp = f"{path}.{os.getpid()}.tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(result, f)
+        os.replace(tmp, path)               # whole or absent for a reader in another worker
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)             # the same form a later reader gets
+    return result
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _shared_searches_and_reports():
+    import hashlib
+    from pyengine import check as check_mod, coverage as coverage_mod
+    search, report = check_mod.search, coverage_mod.report
+
+    def shared_search(prop, bound=check_mod.DEFAULT_BOUND, players=2, effects=1, counters=1,
+                      time_limit=check_mod.DEFAULT_TIME_LIMIT):
+        key = None
+        if _real_kb():
+            h = hashlib.sha256(repr((prop.name, bound, players, effects, counters, time_limit)).encode())
+            _digest_files(h, ["rules.lp", "kb", "queries", "properties"], "*.lp")
+            h.update(repr(check_mod._card_facts()).encode())
+            key = h.hexdigest()[:32]
+        return _shared("check", key, lambda: search(prop, bound, players, effects, counters,
+                                                    time_limit=time_limit),
+                       keep=lambda r: r.get("holds") is not None)
+
+    def shared_report():
+        key = None
+        if _real_kb() and coverage_mod._repo() == ROOT.resolve():
+            h = hashlib.sha256()
+            _digest_files(h, ["rules.lp", "kb", "queries"], "*.lp")
+            _digest_files(h, ["tests"], "*.py")
+            _digest_files(h, ["tests/scenarios"], "*.yaml")
+            _digest_files(h, ["docs/sources"], "*")
+            key = h.hexdigest()[:32]
+        return _shared("coverage", key, report)
+
+    check_mod.search, coverage_mod.report = shared_search, shared_report
+    yield
+    check_mod.search, coverage_mod.report = search, report

@@ -174,3 +174,60 @@ def random_board(seed, pool=False, max_sources=8):
         snapshot["mana_pool"] = {player: floating}
     cost, x = _cost(rng)
     return snapshot, cost, player, x
+
+
+# --- the cases a board exercises, and a smallest set of boards covering them -------------------
+
+_COST_KINDS = (("zero", lambda s: s == "{0}"), ("X", lambda s: s == "{X}"), ("snow", lambda s: s == "{S}"),
+               ("C", lambda s: s == "{C}"), ("generic", lambda s: s[1:-1].isdigit() and s != "{0}"),
+               ("twobrid", lambda s: s.startswith("{2/")), ("phyrexian", lambda s: s.endswith("/P}")),
+               ("hybrid", lambda s: s.count("/") == 1 and not s.endswith("/P}") and not s.startswith("{2/")),
+               ("color", lambda s: len(s) == 3 and s[1] in COLORS))
+
+
+def case_features(seed):
+    """The cases board SEED (as the tests draw it: floating mana when seed % 3 == 0) exercises:
+    its outcome ("case:" hybrid Phyrexian in the cost, which a card's mana cost can't hold; no
+    payment; a payment), each paired with every other feature: the kinds of cost symbol, what the
+    board has (an opponent's permanent, a tapped one, a summoning-sick creature, floating mana) and
+    what the reference's best payment does (spends floating mana, pays life for a Phyrexian
+    symbol, activates a filter or a painland, activates nothing, leaves mana unspent). Read with
+    the reference payer (tests/pay_reference.py), not the product."""
+    import pay_reference as R
+    snap, cost, player, x = random_board(seed, pool=seed % 3 == 0)
+    symbols = ["{" + s for s in cost.split("{")[1:]]
+    f = {"cost:" + k for k, test in _COST_KINDS for s in symbols if test(s)}
+    bf = snap["battlefield"]
+    f |= {"board:opponent" for p in bf if p["controller"] != player}
+    f |= {"board:tapped" for p in bf if p.get("tapped")}
+    f |= {"board:sick" for p in bf if p.get("controlled_since_turn_start") is False}
+    floating = (snap.get("mana_pool") or {}).get(player, [])
+    if floating:
+        f.add("board:pool")
+    if any(s.count("/") == 2 for s in symbols):
+        case = "case:hybrid_phyrexian"
+    else:
+        best = R.best_plan(snap, cost, player, x)
+        case = "case:unpayable" if best is None else "case:payable"
+        if best is not None:
+            acts = best["activations"]
+            spent = sum(len(p) if isinstance(p, list) else 1 for _, p in best["assignment"] if p != "life")
+            spent += sum(len(a["cost_paid_with"]) for a in acts)
+            f |= {name for name, holds in (
+                ("plan:pool", best["pool"]), ("plan:life", best["life"]),
+                ("plan:filter", any(a["cost_paid_with"] for a in acts)),
+                ("plan:pain", any(a["life"] for a in acts)), ("plan:no_activation", not acts),
+                ("plan:mana_left", sum(len(a["adds"]) for a in acts) + len(floating) > spent)) if holds}
+    return {case} | {f"{case}&{x}" for x in f} | f
+
+
+def covering_seeds(seeds):
+    """A small subset of SEEDS whose boards exercise every case_features of SEEDS' boards (greedy
+    set cover, lowest seed first on ties), sorted."""
+    features = {s: case_features(s) for s in seeds}
+    need, chosen = set().union(*features.values()), []
+    while need:
+        best = max(seeds, key=lambda s: (len(features[s] & need), -s))
+        chosen.append(best)
+        need -= features[best]
+    return sorted(chosen)

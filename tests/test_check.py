@@ -85,7 +85,9 @@ def test_planted_bug_counter_not_modified(tmp_path, monkeypatch):
 def test_real_kb_properties_hold(name, tmp_path):
     """Every shipped property holds on the real KB: the search went through every size up to the
     default bound and found no counterexample, and it was a real search, not one the grounder
-    settled alone (a property whose violation can't even be grounded has 0 choices and conflicts)."""
+    settled alone (a property whose violation can't even be grounded has 0 choices and conflicts).
+    Each search is made once per test session and its result shared with the `$ mtgkb check`
+    examples of the documents (tests/conftest.py)."""
     # no time limit: under a loaded machine a limit would make the answer 'inconclusive'
     code, ans, err = run_cli(["check", "-p", name, "--time-limit", "0", "--out", str(tmp_path), "--json"])
     assert code == 0, err

@@ -20,7 +20,7 @@ from collections import Counter
 import pytest
 
 import pay_reference as R
-from pay_boards import random_board
+from pay_boards import case_features, random_board
 from pay_replay import plan_from_events
 from helpers import run_seeds
 from pyengine import api, snapshot as snapshot_mod
@@ -37,12 +37,20 @@ def pay(snap, cost, player, x, **kw):
     return api.pay(snapshot_mod.load(snap), player, cost, x if "{X}" in cost else None, **kw)
 
 
+# the boards whose `--all` plans are checked too (all_plans_are_valid): pay's answer with --all
+# holds the same best plan, so one call serves both checks
+ALL_SEEDS = frozenset(range(0, 100, 5))
+
+
 def check_board(seed):
-    """Compare pay with the reference on board SEED; True if payable. AssertionError if they differ."""
+    """Compare pay with the reference on board SEED; True if payable. AssertionError if they differ.
+    On the boards of ALL_SEEDS, pay is asked with --all and its plans are checked as well."""
     snap, cost, player, x = random_board(seed, pool=seed % 3 == 0)
-    out = pay(snap, cost, player, x)
+    out = pay(snap, cost, player, x, all_plans=seed in ALL_SEEDS)
     best = R.best_plan(snap, cost, player, x)
     assert bool(out["payable"]) == (best is not None), (seed, cost, out["reason"])
+    if seed in ALL_SEEDS:
+        all_plans_are_valid(seed, snap, cost, player, x, out)
     if best is None:
         assert out["plan"] is None and out["reason"]
         return False
@@ -55,14 +63,16 @@ def check_board(seed):
 
 @pytest.mark.parametrize("chunk", CHUNKS)
 def test_pay_is_exact_against_the_reference(chunk):
+    """Every board of the chunk; and, on the twenty boards of ALL_SEEDS (in "seeds 0-99"), `--all`
+    lists distinct valid payments, each one the reference also finds (this was a test of its own,
+    which asked pay again for the same boards)."""
     payable = [check_board(seed) for seed in CHUNKS[chunk]]
     assert any(payable) and not all(payable)        # both kinds of board in every chunk
 
 
-@pytest.mark.parametrize("seed", range(0, 100, 5))
-def test_all_lists_distinct_valid_payments_the_reference_finds(seed):
-    snap, cost, player, x = random_board(seed, pool=seed % 3 == 0)
-    out = pay(snap, cost, player, x, all_plans=True)
+def all_plans_are_valid(seed, snap, cost, player, x, out):
+    """`--all` (OUT, pay's answer with all_plans) lists distinct valid payments, each one the
+    reference also finds."""
     plans = [R.from_pay_json(p) for p in out.get("plans") or []]
     assert bool(plans) == out["payable"] == R.payable(snap, cost, player, x)
     keys = [R.plan_key(p) for p in plans]
@@ -82,16 +92,28 @@ def _pool(snap, player):
                    for e in (snap.get("mana_pool") or {}).get(player, []))
 
 
-@pytest.mark.parametrize("seed", list(range(0, 150, 5)) + [f"run-{i}" for i in range(15)])
+# the boards of seeds 0, 5, ..., 145 that exercise every case those 30 do (pay_boards.covering_seeds)
+REPLAYED = [5, 10, 15, 40, 45, 60, 75, 80, 100, 135, 140]
+
+
+def test_the_replayed_boards_cover_every_case_of_seeds_0_to_145():
+    assert set().union(*map(case_features, REPLAYED)) == set().union(*map(case_features, range(0, 150, 5)))
+
+
+@pytest.mark.parametrize("seed", REPLAYED + [f"run-{i}" for i in range(15)])
 def test_apply_cast_replays_the_plan(seed):
     """The board's cost as the mana cost of an instant in the payer's hand (they hold priority):
     `apply cast --pay IDS` (the permanents of pay's best plan) pays it, and the new snapshot shows
     exactly that payment. A hybrid Phyrexian symbol ({W/U/P}) is taken by `pay` but not read in a
     card's mana cost: casting such a card is refused as not modelled, never priced without it.
 
-    45 boards a run (~0.7 s of CPU each; it had 60 fixed ones): 30 fixed seeds, and 15 ("run-I")
-    that change from run to run (helpers.run_seeds; MTGKB_TEST_SEED, shown on failure, replays
-    them)."""
+    26 boards a run (~0.9 s of CPU each): 11 fixed seeds, and 15 ("run-I") that change from run
+    to run (helpers.run_seeds; MTGKB_TEST_SEED, shown on failure, replays them). It had 60 fixed
+    boards, then 30 (seeds 0, 5, ..., 145); the fixed ones are now the 11 of those 30 that
+    exercise every case the 30 do (pay_boards.covering_seeds: each outcome paired with each kind
+    of cost symbol, of board and of payment, such as floating mana spent, life paid, a filter
+    activated, mana left in the pool; test_the_replayed_boards_cover_every_case_of_seeds_0_to_145
+    checks it), for the suite's time."""
     if isinstance(seed, str):
         seed = run_seeds(0, 15, start=500)[int(seed[4:])]
     snap, cost, player, x = random_board(seed, pool=seed % 3 == 0)
