@@ -66,11 +66,8 @@ ALL = {"actions", "apply", "cast-free", "could-produce", "produce", "show", "unt
     ("Vraska, Betrayal's Sting", "Legendary Planeswalker — Vraska",
      "[−9]: If target player has fewer than nine poison counters, they get a number of poison counters equal "
      "to the difference.", "get_counters_equal", {"actions", "apply"}),
-    # 208.1: "for each different power among ...": mana counted in a way the KB lacks, so a note
-    # for the mana answers
-    ("Selvala, Eager Trailblazer", "Legendary Creature — Elf Warrior",
-     "{T}: Choose a color. Add one mana of that color for each different power among creatures you control.",
-     "distinct_powers", {"actions", "apply", "could-produce", "produce", "show"}),
+    # (208.1: Selvala, Eager Trailblazer's "for each different power among creatures you control" is
+    # now carried out: tests/test_noted_mana_a.py)
     # (205.3m: Undercover Skrull's "... gets +2/+2 and is all creature types" is now carried out:
     # tests/test_noted_static.py)
     # 106.6: the spell named by a relative clause; the rider after the mana is no note for
@@ -95,10 +92,8 @@ ALL = {"actions", "apply", "cast-free", "could-produce", "produce", "show", "unt
     ("Undiscovered Paradise", "Land",
      "{T}: Add one mana of any color. During your next untap step, as you untap your permanents, return this "
      "land to its owner's hand.", "lead_during", {"actions", "apply"}),
-    # "creatures you control that have a creature type in common": an amount the KB lacks
-    ("White Lotus Tile", "Artifact",
-     "{T}: Add X mana of any one color, where X is the greatest number of creatures you control that have a "
-     "creature type in common.", "rel_share", {"actions", "apply", "could-produce", "produce", "show"}),
+    # (205.3m: White Lotus Tile's "the greatest number of creatures you control that have a creature
+    # type in common" is now carried out: tests/test_noted_mana_a.py)
     # relative clauses of what happened this turn
     ("Wreck Hunter", "Artifact Creature — Robot",
      "When this creature enters, choose target player. You create a tapped Powerstone token for each nonland "

@@ -1,6 +1,6 @@
 """Issue 11, activated mana abilities whose amount, kind or condition the compiler now gives the KB
 (noted_a): cards of the graveyard by color and supertype, a color among them, a filter on N or more
-counters, different powers, creatures sharing a creature type. The answers on a board are scenarios:
+counters, different powers, creatures sharing a creature type, creatures of the chosen type. The answers on a board are scenarios:
 tests/scenarios/noted_mana_a.yaml."""
 
 import pytest
@@ -36,6 +36,10 @@ def _mana_notes(c):
      "{T}: Add X mana of any one color, where X is the greatest number of creatures you control that have "
      "a creature type in common.",
      "mana_amount", 'mana_amount(ab("White Lotus Tile",1),1,w,most_in_common(you_control(creature)))'),
+    ("Three Tree City", "Legendary Land",
+     "{2}, {T}: Choose a color. Add an amount of mana of that color equal to the number of creatures you "
+     "control of the chosen type.",
+     "mana_amount", 'mana_amount(ab("Three Tree City",1),2,u,chosen_type(you_control(creature)))'),
 ])
 def test_mana_line_is_given_to_the_kb(name, type, text, pred, fact):
     """608.2h: the amount or colors are read from the game as the ability resolves; the KB has the
