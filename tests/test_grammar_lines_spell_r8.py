@@ -108,3 +108,45 @@ def test_parsed_effect_line_stays_a_note():
 ])
 def test_wording_parses_to_2(text, kind):
     assert_parses_to(text, kind)
+
+
+@pytest.mark.parametrize("text, kind", [
+    # 107.1: "equal to 1 plus" an amount
+    ("Search your library for a creature card with mana value equal to 1 plus the sacrificed creature's "
+     "mana value, put that card onto the battlefield, then shuffle.", "equal_to_plus"),       # Neoform
+    # 107.1: "twice X" as an amount still
+    ("You gain twice X life.", "twice"),                                                       # Sanguine Sacrament
+    ("~ deals twice X damage to target creature.", "twice"),                                   # Torch the Witness-like
+    # 601.2f (Dragons of Tarkir)
+    ("~ deals 3 damage to target creature. If you revealed a Dragon card or controlled a Dragon as you "
+     "cast this spell, ~ deals 3 damage to that creature's controller.", "revealed_or_controlled_dragon"),   # Draconic Roar
+    # 406: piles in exile
+    ("Exile target nontoken creature you own and the top two cards of your library in a face-down pile, "
+     "shuffle that pile, then cloak those cards.", "object_conj_pile"),                       # Become Anonymous-like
+    # 611.2: until the end of another player's next turn
+    ("Exile target nonland permanent and the top card of your library. For each of those cards, its owner "
+     "may play it until the end of their next turn.", "tail_duration"),                       # Suspend Aggression
+    # 122: counters removed this way
+    ("{X}{B/P}: Remove up to X counters from target permanent. For each counter removed this way, this "
+     "creature gets +1/+0 until end of turn.", "lead_for_each_counter_removed"),              # Hex Parasite
+    # 614.1a: that damage dealt to another instead
+    ("If an instant or sorcery spell of the chosen color would deal damage to you, it deals that damage to "
+     "its controller instead.", "deal_damage"),                                                # Harsh Judgment
+    # 107.14: energy paid or had
+    ("{T}: You get {E}, then you may pay one or more {E}. If you do, create an X/X black Aetherborn "
+     "creature token, where X is the amount of {E} paid this way.", "energy_amount"),         # Aether Refinery
+    # 400.1
+    ("If a black or red permanent, spell, or card not on the battlefield would be put into a graveyard, "
+     "exile it instead.", "not_on_battlefield"),                                               # Sanctifier en-Vec
+])
+def test_wording_parses_to_3(text, kind):
+    assert_parses_to(text, kind)
+
+
+def test_twice_x_is_the_same_amount_either_way():
+    # "twice X" is one word of the lexer (a quantity: "Look at twice X cards"); as an amount it is the
+    # node "twice" of the number X, as "twice" followed by any other amount
+    from pyengine.compiler import parse_line
+    from pyengine.compiler import ir
+    verb = parse_line("You gain twice X life.").ability.effect[0].clauses[0].verb
+    assert ir.Node("twice", ("twice", ir.Number("x"))) in verb.args

@@ -440,6 +440,11 @@ class Build(Transformer):
     def one(self, c):
         return ir.Number(1)
 
+    def twice(self, c):                 # "twice X" is one word of the lexer: the same node as "twice" X
+        if len(c) == 1 and isinstance(c[0], Token) and str(c[0]).lower() == "twice x":
+            return ir.Node("twice", ("twice", ir.Number("x")))
+        return self.__default__("twice", c, None)
+
     def mana_cost(self, c):
         return ir.ManaCost(tuple(str(x)[1:-1] for x in c))
 
