@@ -131,7 +131,7 @@ def test_wording_parses_to_2(text, kind):
      "creature gets +1/+0 until end of turn.", "lead_for_each_counter_removed"),              # Hex Parasite
     # 614.1a: that damage dealt to another instead
     ("If an instant or sorcery spell of the chosen color would deal damage to you, it deals that damage to "
-     "its controller instead.", "deal_damage"),                                                # Harsh Judgment
+     "its controller instead.", "deal_that_damage"),                                           # Harsh Judgment
     # 107.14: energy paid or had
     ("{T}: You get {E}, then you may pay one or more {E}. If you do, create an X/X black Aetherborn "
      "creature token, where X is the amount of {E} paid this way.", "energy_amount"),         # Aether Refinery
