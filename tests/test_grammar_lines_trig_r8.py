@@ -85,12 +85,6 @@ def test_triggered_wordings_parse(text, kind):
     assert_parses_to(text, kind)
 
 
-def test_a_keyword_with_a_number_in_a_list_of_keywords():
-    """702: "with flying and devour 2" (a token's keywords; the number is the keyword's)."""
-    assert_parses_to("At the beginning of each upkeep, create a 1/1 red and green Dragon creature token with "
-                     "flying and devour 2.", "kw_number", keywords=True)                # Dragon Broodmother
-
-
 def test_exactly_that_much_life_lost():
     assert_parses_to("Whenever one or more opponents each lose exactly 1 life, put a +1/+1 counter on ~.",
                      "lose_life")                                                       # Ob Nixilis, Captive Kingpin
