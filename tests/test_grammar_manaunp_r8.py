@@ -143,3 +143,17 @@ def test_could_produce_and_produce_say_the_line_is_not_carried_out(tmp_path, tex
     assert run_cli(["--strict", "produce", s, "odd", "--json"])[0] == 3
     code, out, err = run_cli(["produce", s, "forest", "--json"])
     assert code == 0 and out["amounts"] == [{"G": 1}]
+
+
+@pytest.mark.parametrize("text", [
+    "2 points → {T}: Add one mana of any color.",                        # Built Bear (Legacy points)
+    "1 point each → Flash; deathtouch; reach; vigilance; or ward {2}",
+    "3 points each → +1/+1; or +0/+2",
+    "4 points → When this creature enters the battlefield, draw a card.",
+])
+def test_legacy_points_are_parsed_and_a_note_for_every_answer(text):
+    # what the permanent has depends on the points spent as it was built: not in the CR
+    (line,) = compile_text(text)
+    assert line.parsed and not line.modelled
+    assert line.line.ability.kind == "legacy_points"
+    assert {"could-produce", "produce", "actions", "show"} <= set(line.affects)

@@ -40,7 +40,7 @@ _RAW = re.compile(r"""
   | (?P<word>[A-Za-z0-9][A-Za-z0-9]*(?:['\-][A-Za-z0-9]+)*'?)
   | (?P<self>~)
   | (?P<poss>'s\b)
-  | (?P<punct>[.,:;"!?•—+\-/|∞])
+  | (?P<punct>[.,:;"!?•—+\-/|∞→])
   | (?P<squote>')
   | (?P<space>\s+)
 """, re.X)
