@@ -353,8 +353,9 @@ def produce(snapshot, pid, ability=None, choices=()):
     lists what the ability does besides adding mana as it resolves (605.3b; kb/mana_riders.lp):
     [{"ability": text, "effect": term, "text": words, "rule": CR}] (the key only when there is one).
     ``unchosen`` (present only when not empty) lists the choices made as the permanent entered
-    that the snapshot does not give (614.12), [{"ability": text, "choice": "color"}]: the outcomes
-    cover every choice. Raises AmountTooLarge if some outcome is beyond the solver's integers."""
+    that the snapshot does not give (614.12), [{"ability": text, "choice": "color"}] (also
+    "creature_type"; "card_exiled_with" for a card exiled with the permanent, 406.6, which a
+    snapshot does not record): the outcomes cover every choice. Raises AmountTooLarge if some outcome is beyond the solver's integers."""
     return produce_with_abilities(snapshot, pid, ability, choices)[0]
 
 

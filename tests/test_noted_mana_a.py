@@ -40,6 +40,8 @@ def _mana_notes(c):
      "{2}, {T}: Choose a color. Add an amount of mana of that color equal to the number of creatures you "
      "control of the chosen type.",
      "mana_amount", 'mana_amount(ab("Three Tree City",1),2,u,chosen_type(you_control(creature)))'),
+    ("Ugin's Labyrinth", "Land", "{T}: Add {C}. If a card is exiled with this land, add {C}{C} instead.",
+     "mana_if", 'mana_if(ab("Ugin\'s Labyrinth",1),card_exiled_with)'),
 ])
 def test_mana_line_is_given_to_the_kb(name, type, text, pred, fact):
     """608.2h: the amount or colors are read from the game as the ability resolves; the KB has the

@@ -8,6 +8,8 @@
 - ``played_land``: "you played a land this turn" (305.2);
 - ``has_initiative``: "you have the initiative" (725.1);
 - ``completed_dungeon``: "you've completed a dungeon" (309.7);
+- ``card_exiled_with``: "a card is exiled with this land" (406.6, 607.2a: not in a snapshot, so both
+  cases are answers);
 - what happened this turn: ``turn_at_least(K,W,N)`` and ``cast_from(Z)`` of :mod:`.turn_history`
   (kb/turn_history.lp).
 
@@ -34,6 +36,8 @@ def condition(lead_if):
         return _has_counter(c.verb)
     if isinstance(c, ir.Node) and c.kind == "past_clause":
         return _played_land(c) or turn_history.condition(c)
+    if c == _EXILED_WITH_SELF:
+        return Const("card_exiled_with")
     if c == _HAS_INITIATIVE:
         return Const("has_initiative")
     if c == _COMPLETED_DUNGEON:
@@ -41,6 +45,10 @@ def condition(lead_if):
     return turn_history.condition(c)
 
 
+# 406.6, 607.2a: "If a card is exiled with this land" (the cards its linked ability exiled, which a
+# snapshot does not record: kb/conditional_mana.lp covers both cases)
+_EXILED_WITH_SELF = ir.Clause(ir.Obj(ir.Quantity("a", None), None, ((ir.Char("noun", "card"),),), (), ()), None,
+                              ir.Verb("passive", (ir.Node("be_word", ("is",)), "exiled with", ir.Ref("self", "this land"))), ())
 # 725.1: the initiative is a designation a player has; 309.7: a player completes a dungeon
 _HAS_INITIATIVE = ir.Node("you_have", ("you have", ir.Verb("have_object", (
     ir.Obj(ir.Quantity("the"), None, ((ir.Char("noun", "initiative"),),), (), ()),))))
