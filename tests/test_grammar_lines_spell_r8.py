@@ -119,7 +119,7 @@ def test_wording_parses_to_2(text, kind):
     ("~ deals twice X damage to target creature.", "twice"),                                   # Torch the Witness-like
     # 601.2f (Dragons of Tarkir)
     ("~ deals 3 damage to target creature. If you revealed a Dragon card or controlled a Dragon as you "
-     "cast this spell, ~ deals 3 damage to that creature's controller.", "revealed_or_controlled_dragon"),   # Draconic Roar
+     "cast this spell, ~ deals 3 damage to that creature's controller.", "past_clause"),   # Draconic Roar
     # 406: piles in exile
     ("Exile target nontoken creature you own and the top two cards of your library in a face-down pile, "
      "shuffle that pile, then cloak those cards.", "object_conj_pile"),                       # Become Anonymous-like
