@@ -432,3 +432,16 @@ def test_the_mana_of_a_token_a_loyalty_ability_creates_is_the_tokens():
     a = affects('[+1]: Create a 1/1 red Wizard creature token with "{T}: Add {R}. Spend this mana only to '
                 'cast a planeswalker spell."', "Legendary Planeswalker — Guff")
     assert not MANA & a and "actions" in a
+
+
+def test_a_restriction_the_kb_cannot_evaluate_stays_a_produce_note_when_more_follows_the_mana():
+    """106.6: produce shows the restriction the mana carries; one the KB can't evaluate
+    (cast(not_modelled)) is a note for produce and for paying, also when another sentence the KB
+    doesn't carry out follows the mana (Second City: that sentence had replaced the restriction's
+    note, and produce printed the unevaluated restriction with no note)."""
+    text = ("{T}: Add one mana of any color. Spend this mana only to cast your second spell in a turn. "
+            "When that mana is spent, create a Food token.")
+    [n] = notes(text, "Land — Town")
+    assert {"produce", "actions", "apply"} <= set(n.affects)
+    assert "could-produce" not in n.affects
+    assert "restriction on spending the mana is not modelled (106.6)" in n.reason

@@ -512,7 +512,12 @@ def _activated_mana_effect(ctx, sentences):
             # "If ..., instead add ..." / "add an additional ...": what follows changes the
             # mana itself, so the first sentence's mana alone would be a wrong answer
             raise Unmodelled("what follows changes the mana and is not modelled", part=tuple(rest))
-        raise Unmodelled("what follows the mana is not modelled", facts + designed, part=tuple(rest))
+        # a restriction the KB can't evaluate stays a note for what it changes (as below)
+        unread = [x for x, term, _ in spending if term is not None and not spend.understood(term)]
+        reason = "what follows the mana is not modelled"
+        if unread:
+            reason = "this restriction on spending the mana is not modelled (106.6); " + reason
+        raise Unmodelled(reason, facts + designed, part=tuple(x for x in later if x in rest or x in unread))
     # 608.2c: could-produce and produce read the case that applies (kb/conditional_mana.lp);
     # payment reads an ability's own options only, not yet the cases
     by_condition = [(sentences[1], "mana by a condition: could-produce and produce read it; paying with that "
