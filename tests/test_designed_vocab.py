@@ -145,11 +145,6 @@ def test_a_designation_of_the_player_is_a_condition_the_kb_evaluates(text, cond)
     # 605.1b, 106.12a: triggered mana abilities; "enchanted Forest" is what the Aura enchants
     ("Whenever enchanted Forest is tapped for mana, its controller adds an additional one mana of the chosen color.",
      {f'mana_trigger_on({AB},attached(subtype("Forest")),any,its_controller)', f"mana_chosen({AB},1,1)"}),
-    # an amount that counts (107.3a) stays designed ("you tap a creature ... add an additional {G}"
-    # is carried out by kb/mana_triggers.lp: tests/test_mana_triggers_general.py)
-    ("Whenever enchanted land is tapped for mana, its controller adds an additional {G} for each Elf on the "
-     "battlefield.", {f"mana_trigger_on({AB},attached(land),any,its_controller)",
-                      f'mana_amount({AB},1,g,count(subtype("Elf")))'}),
 ])
 def test_mana_triggers(text, expected):
     assert designed(text, {"mana_trigger_on", "mana_amount", "mana_chosen"} | CONSUMED,
