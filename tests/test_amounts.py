@@ -101,4 +101,25 @@ def test_no_layer_effect_reads_final_characteristics():
     stratified (no layer effect depends on what it changes through a filter, 613.8 not modelled)."""
     readers = {p.name for p in KB.glob("*.lp")
                if re.search(r"final_matches\(|final_filter_known\(", p.read_text(encoding="utf-8"))}
-    assert readers == {"final_filters.lp", "mana.lp", "game_amounts.lp", "conditional_mana.lp"}
+    # removed_counters.lp: the permanents a cost may sacrifice or tap for X (x_cost_count/3), a mana amount
+    assert readers == {"final_filters.lp", "mana.lp", "game_amounts.lp", "conditional_mana.lp", "removed_counters.lp"}
+
+
+def test_x_chosen_by_a_cost_that_sacrifices_or_taps_permanents():
+    # 107.3a, 601.2b: X is chosen as the cost is paid; could-produce and produce read it
+    # (tests/scenarios/amounts.yaml: springjack-*, hazel-*), activating and paying stay notes
+    pasture = compiled("{T}, Sacrifice X Goats: Add X mana of any one color. You gain X life.", "Land")
+    assert facts_of(pasture, "x_cost_count") == [("x_cost_count", fn("ab", "Foo", 1), Const("sacrifice"),
+                                                  fn("subtype", "Goat"))]
+    assert {f[4] for f in facts_of(pasture, "mana_amount")} == {Const("cost_x")}
+    assert not {"could-produce", "produce"} & answers(pasture)
+    hazel = compiled("{T}, Pay 2 life, Tap X untapped tokens you control: Add X mana in any combination of colors.")
+    assert facts_of(hazel, "x_cost_count") == [("x_cost_count", fn("ab", "Foo", 1), Const("tap_untapped"),
+                                                fn("status", Const("token")))]
+    assert facts_of(hazel, "mana_combination") == [("mana_combination", fn("ab", "Foo", 1), Const("cost_x"))]
+    assert not {"could-produce", "produce"} & answers(hazel)
+    assert {"actions", "apply"} <= answers(hazel)
+    # a mana X ({X} in the cost, Wizard's Rockets) is bounded by what the player could pay: still a note
+    rockets = compiled("{X}, {T}, Sacrifice this artifact: Add X mana in any combination of colors.", "Artifact")
+    assert {"could-produce", "produce"} <= answers(rockets)
+    assert not facts_of(rockets, "x_cost_count")

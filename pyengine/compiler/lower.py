@@ -12,6 +12,7 @@ Each ``_lower_*`` function handles one frame; each shape it recognises names the
 implements. Nothing here is named after a card: shapes are matched on the IR.
 """
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
@@ -169,9 +170,14 @@ def _mana(cost):
 def _activated(ctx, a):
     cost, unknown = _costs_known(ctx, a.costs)
     ctx.x = _x_of_costs(a.costs)
+    x_count = _x_count_of_costs(a.costs) if ctx.x is None else None
+    if x_count is not None:
+        ctx.x = Const("cost_x")
     ctx.removed = _removed_by_costs(a.costs)
     ctx.sacrificed = _sacrifices_one(a.costs, cost)
     facts = [("activated", ctx.ab)] + cost
+    if x_count is not None:
+        facts.append(("x_cost_count", ctx.ab) + x_count)
     targeted = _targeted_mana(ctx, a.effect)
     if targeted is not None:
         raise Unmodelled("an ability with a target is not a mana ability (605.1a): could-produce counts its mana "
@@ -179,7 +185,7 @@ def _activated(ctx, a):
                          facts + targeted, affects=PAYMENT | {"show"})
     try:
         effect = _activated_effect(ctx, a.effect)
-        _removal_mana(cost, effect)
+        _removal_mana(cost + facts[-1:] if x_count is not None else cost, effect)
         facts += effect
         if unknown:
             # 106.7: what a permanent could produce ignores whether the costs can be paid, and
@@ -253,6 +259,36 @@ def _x_of_costs(clauses):
     return None
 
 
+def _x_count_of_costs(clauses):
+    """(kind, F) when exactly one cost item takes a number X of permanents chosen as the cost is paid
+    (107.3a, 601.2b): ("sacrifice", F) for "Sacrifice X Goats", ("tap_untapped", F) for "Tap X untapped
+    tokens you control" (F a filter kb/filters.lp knows, "untapped" dropped); None otherwise. The item
+    itself stays ability_cost(Ab,not_modelled): whether it can be paid now is not decided."""
+    found = []
+    for c in clauses:
+        if not isinstance(c, ir.Clause) or c.subject is not None or c.aux or c.tails \
+                or not isinstance(c.verb, ir.Verb) or c.verb.name not in ("sacrifice", "tap"):
+            continue
+        args = [x for x in c.verb.args if not isinstance(x, str)]
+        if len(args) != 1 or not isinstance(args[0], ir.Obj) or args[0].quantity is None \
+                or args[0].quantity.word != "number" or not _is_x_number(args[0].quantity.number):
+            continue
+        one = dataclasses.replace(args[0], quantity=ir.Quantity("a", None))
+        if c.verb.name == "sacrifice":
+            f = sacrifice_filter(one)
+            if f is not None and not (isinstance(f, Fn) and f.name == "another"):
+                found.append((Const("sacrifice"), f))
+        else:
+            tapped = untapped_filter(one)
+            if tapped is not None and tapped[1] == 1 and mana_ir.known_filter(tapped[0]):
+                found.append((Const("tap_untapped"), tapped[0]))
+    return found[0] if len(found) == 1 else None
+
+
+def _is_x_number(n):
+    return isinstance(n, ir.Number) and str(n.value).lower() == "x"
+
+
 def _removed_by_costs(clauses):
     """removed(K,0) when a cost item removes a number of K counters from ~ chosen as it is paid ("Remove
     one or more dream counters from ~", "Remove X ...", 601.2b): "that much" in the effect is that
@@ -285,6 +321,14 @@ def _removal_mana(cost, facts):
     """Mana "for each K counter removed this way" (mana_amount(Ab,O,T,removed(K,B))) is modelled
     only with a cost that removes a chosen number of K counters (kb/removed_counters.lp); could-produce
     and produce read it, activating it (which number to remove) and paying with it are not yet."""
+    if any(f[0] == "x_cost_count" for f in cost):
+        if not any(f[0] in ("mana_amount", "mana_combination") and f[-1] == Const("cost_x") for f in facts):
+            return
+        e = Unmodelled("mana whose X is the number of permanents the cost sacrifices or taps (107.3a, 601.2b): "
+                       "could-produce and produce read it; choosing X and paying with that mana are not "
+                       "modelled yet", facts, affects=PAYMENT)
+        e.activation_known = True
+        raise e
     removed = [f[4] for f in facts if f[0] == "mana_amount" and getattr(f[4], "name", None) == "removed"]
     removed += [f[2] for f in facts if f[0] == "mana_combination" and getattr(f[2], "name", None) == "removed"]
     if not removed:

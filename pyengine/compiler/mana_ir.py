@@ -558,6 +558,15 @@ def _x_facts(ab, mana, x):
     """The facts of mana whose amount is X (or "X plus N", 107.3), X = removed(K,0) the counters the
     cost removed (kb/removed_counters.lp): "Add X mana of any one color", "Add X mana in any
     combination of {B} and/or {R}", "Add an amount of {C} equal to X plus one"; None otherwise."""
+    if x == Const("cost_x"):
+        # 107.3a, 601.2b: X the number of permanents the cost sacrifices or taps (kb/removed_counters.lp)
+        if mana.additional or not (mana.count is None and _is_x(mana.amount)):
+            return None
+        if mana.kind == "any_one_color":
+            return [("mana_amount", ab, o, Const(t), x) for o, t in enumerate(COLORS, 1)]
+        if mana.kind == "combination" and mana.types:
+            return [("mana_combination", ab, x)] + [("mana_combination_type", ab, Const(t)) for t in mana.types]
+        return None
     if mana.additional or not (isinstance(x, Fn) and x.name == "removed"):
         return None
     amount = None
