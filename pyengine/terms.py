@@ -6,6 +6,7 @@ A fact is a tuple ``(predicate, arg, ...)``. An argument is an ``int`` (a number
 term). Results come back in the same form.
 """
 
+from functools import total_ordering
 import re
 
 from .records import Value
@@ -13,6 +14,7 @@ from .records import Value
 _CONST = re.compile(r"[a-z][a-z0-9_]*")        # used with fullmatch ('$' would accept "a\n")
 
 
+@total_ordering
 class Const(Value):
     """An ASP constant such as ``land`` or ``tap``. Only names the KB defines are allowed."""
 
@@ -24,25 +26,10 @@ class Const(Value):
             raise ValueError(f"not a constant: {name!r}")
         object.__setattr__(self, "name", name)
 
-    def __lt__(self, other):
+    def __lt__(self, other):            # the others from it and __eq__ (functools.total_ordering)
         if other.__class__ is not Const:
             return NotImplemented
         return self.name < other.name
-
-    def __le__(self, other):
-        if other.__class__ is not Const:
-            return NotImplemented
-        return self.name <= other.name
-
-    def __gt__(self, other):
-        if other.__class__ is not Const:
-            return NotImplemented
-        return self.name > other.name
-
-    def __ge__(self, other):
-        if other.__class__ is not Const:
-            return NotImplemented
-        return self.name >= other.name
 
     def __str__(self):
         return self.name

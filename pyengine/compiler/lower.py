@@ -12,9 +12,8 @@ Each ``_lower_*`` function handles one frame; each shape it recognises names the
 implements. Nothing here is named after a card: shapes are matched on the IR.
 """
 
-import dataclasses
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..terms import Const, Fn, fn
 from . import ir, mana_ir, spend
@@ -185,7 +184,7 @@ def _activated(ctx, a):
                          facts + targeted, affects=PAYMENT | {"show"})
     try:
         effect = _activated_effect(ctx, a.effect)
-        _removal_mana(cost + facts[-1:] if x_count is not None else cost, effect)
+        _removal_mana(cost, effect, x_count is not None)
         facts += effect
         if unknown:
             # 106.7: what a permanent could produce ignores whether the costs can be paid, and
@@ -273,7 +272,7 @@ def _x_count_of_costs(clauses):
         if len(args) != 1 or not isinstance(args[0], ir.Obj) or args[0].quantity is None \
                 or args[0].quantity.word != "number" or not _is_x_number(args[0].quantity.number):
             continue
-        one = dataclasses.replace(args[0], quantity=ir.Quantity("a", None))
+        one = replace(args[0], quantity=ir.Quantity("a", None))
         if c.verb.name == "sacrifice":
             f = sacrifice_filter(one)
             if f is not None and not (isinstance(f, Fn) and f.name == "another"):
@@ -317,11 +316,12 @@ def _sacrifices_one(clauses, cost):
     return mana_ir.known_filter(f)
 
 
-def _removal_mana(cost, facts):
+def _removal_mana(cost, facts, x_count=False):
     """Mana "for each K counter removed this way" (mana_amount(Ab,O,T,removed(K,B))) is modelled
     only with a cost that removes a chosen number of K counters (kb/removed_counters.lp); could-produce
-    and produce read it, activating it (which number to remove) and paying with it are not yet."""
-    if any(f[0] == "x_cost_count" for f in cost):
+    and produce read it, activating it (which number to remove) and paying with it are not yet.
+    ``x_count``: the cost takes X permanents (x_cost_count/3), which the mana's X (cost_x) counts."""
+    if x_count:
         if not any(f[0] in ("mana_amount", "mana_combination") and f[-1] == Const("cost_x") for f in facts):
             return
         e = Unmodelled("mana whose X is the number of permanents the cost sacrifices or taps (107.3a, 601.2b): "

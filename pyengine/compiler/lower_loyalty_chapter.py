@@ -124,9 +124,6 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
     return (facts + [("resolve_if", ctx.ab, gate)] if facts and gate is not None else facts), reason
 
 
-_DO = {ir.Ref("they", ""): ("they",), ir.Ref("you", ""): ("you",)}
-
-
 def _if_they_do(sentences):
     """(SENTENCES, []), or, for "<player> may put a <K> counter on ~. If they do, they add <mana>."
     (a choice made as the ability resolves, 608.2d), the sentences as if the player put it ("Put a

@@ -863,9 +863,6 @@ def _other_permanents(f):
     return fn("others", fn("you_control", rest[0])) if len(rest) == 1 and final_filter(rest[0]) else None
 
 
-_PERMANENT_CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
-
-
 def _graveyard_cards(obj, article=False):
     """graveyard_cards(K) for "<K> cards in your graveyard": K a card type or permanent (110.4a),
     qualified by colors and supertypes ("black creature cards", "legendary creature cards":
