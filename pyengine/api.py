@@ -354,8 +354,8 @@ def produce(snapshot, pid, ability=None, choices=()):
     [{"ability": text, "effect": term, "text": words, "rule": CR}] (the key only when there is one).
     ``unchosen`` (present only when not empty) lists the choices made as the permanent entered
     that the snapshot does not give (614.12), [{"ability": text, "choice": "color"}] (also
-    "creature_type"; "card_exiled_with" for a card exiled with the permanent, 406.6, which a
-    snapshot does not record): the outcomes cover every choice. Raises AmountTooLarge if some outcome is beyond the solver's integers."""
+    "creature_type"; "card_exiled_with" for the cards exiled with the permanent, 406.6, when the
+    snapshot's ``exiled_with`` does not record them): the outcomes cover every choice. Raises AmountTooLarge if some outcome is beyond the solver's integers."""
     return produce_with_abilities(snapshot, pid, ability, choices)[0]
 
 

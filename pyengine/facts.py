@@ -20,6 +20,7 @@ def used_cards(snapshot):
     """Names of every card the snapshot mentions, in a stable order."""
     names = {p.card for p in snapshot.battlefield} | {e.card for e in snapshot.effects}
     names.update(o.card for o in snapshot.stack)
+    names.update(c for p in snapshot.battlefield for c in p.exiled_with or ())
     for zone in (snapshot.hand, snapshot.library, snapshot.graveyard):
         for cards in zone.values():
             names.update(cards)
@@ -61,6 +62,9 @@ def snapshot_facts(snapshot):
             f.append(("entered_this_turn", x))
         if p.cast_from:
             f.append(("cast_from", x, Const(p.cast_from)))
+        if p.exiled_with is not None:
+            f.append(("exiled_with_given", x))
+            f += [("exiled_with", x, i, c) for i, c in enumerate(p.exiled_with, 1)]
         f += [("chosen", x, Const(kind), Const(v.lower()) if kind == "color" else v)
               for kind, v in sorted(p.chosen.items())]
     f += pt_facts(k for p in snapshot.battlefield for k in p.counters)

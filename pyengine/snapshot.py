@@ -33,7 +33,7 @@ TOP_KEYS = ("players", "active", "step", "priority", "battlefield", "hand", "lib
             "initiative", "dungeons_completed", "speed", *TURN_COUNTS, "monarch")
 PERM_KEYS = ("id", "card", "controller", "owner", "tapped", "controlled_since_turn_start",
              "counters", "attached_to", "face_down", "exerted_by", "x", "phased_out", "chosen", "token",
-             "level", "renowned", "entered_this_turn", "cast_from")
+             "level", "renowned", "entered_this_turn", "cast_from", "exiled_with")
 # the zones a spell may have been cast from (601.2a): `cast_from: hand`
 CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
 # choices made as a permanent entered (614.12), by kind: `chosen: {color: G}`
@@ -59,16 +59,18 @@ class Permanent(Record):
     -> number); the id it is attached to; its face-down kind; the player who exerted it; its X; phased
     out; its choices as it entered (kind -> value: {"color": "G"}, 614.12); a token, not a card
     (111.1); its level (716.2b; 716.2d: 1 if it has none); the renowned designation (702.112b); it
-    entered the battlefield this turn; the zone its controller cast it from (601.2a)."""
+    entered the battlefield this turn; the zone its controller cast it from (601.2a); the names of the
+    cards exiled with it (406.6, 607.2a, 702.167c), None when the snapshot does not say."""
 
     FIELDS = __slots__ = ("id", "card", "controller", "owner", "tapped", "controlled_since_turn_start",
                           "counters", "attached_to", "face_down", "exerted_by", "x", "phased_out",
-                          "chosen", "token", "level", "renowned", "entered_this_turn", "cast_from")
+                          "chosen", "token", "level", "renowned", "entered_this_turn", "cast_from",
+                          "exiled_with")
 
     def __init__(self, id, card, controller, owner, tapped=False, controlled_since_turn_start=True,
                  counters=None, attached_to=None, face_down=None, exerted_by=None, x=None,
                  phased_out=False, chosen=None, token=False, level=1, renowned=False,
-                 entered_this_turn=False, cast_from=None):
+                 entered_this_turn=False, cast_from=None, exiled_with=None):
         self.id = id
         self.card = card
         self.controller = controller
@@ -87,6 +89,7 @@ class Permanent(Record):
         self.renowned = renowned
         self.entered_this_turn = entered_this_turn
         self.cast_from = cast_from
+        self.exiled_with = exiled_with
 
 
 class Effect(Record):
@@ -181,6 +184,8 @@ class Snapshot(Record):
                 d["entered_this_turn"] = True
             if p.cast_from:
                 d["cast_from"] = p.cast_from
+            if p.exiled_with is not None:
+                d["exiled_with"] = list(p.exiled_with)
             return d
         d = {"players": list(self.players), "active": self.active, "step": self.step,
              "battlefield": [perm(p) for p in self.battlefield]}
@@ -620,6 +625,7 @@ def _battlefield(c, data, player_ref, card_ref, cards):
             id=pid, card=card, controller=ctrl, owner=owner,
             tapped=c.flag(d, "tapped", False, where),
             controlled_since_turn_start=since, entered_this_turn=entered, cast_from=cast_from,
+            exiled_with=_exiled_with(c, d, where, card_ref, cards),
             counters=_counters(c, d, where), attached_to=att, face_down=face_down,
             exerted_by=exerted, x=x, phased_out=c.flag(d, "phased_out", False, where),
             chosen=_chosen(c, d, where, player_ref), token=c.flag(d, "token", False, where),
@@ -631,6 +637,28 @@ def _battlefield(c, data, player_ref, card_ref, cards):
             elif perm.attached_to == perm.id:
                 c.add(f"{where}: attached_to names the permanent itself")
     return perms, ids
+
+
+def _exiled_with(c, d, where, card_ref, cards):
+    """The names of the cards exiled with a permanent (406.6, 607.2a; 702.167c: the cards exiled to craft
+    it): a list of card names, [] for none; None when the key is absent (not recorded)."""
+    v = d.get("exiled_with")
+    if v is None:
+        return None
+    if not isinstance(v, list):
+        c.add(f"{where}: exiled_with must be a list of card names, got {show(v)}")
+        return None
+    v = c.sized(v, limits.MAX_ZONE_CARDS, f"{where}: exiled_with", "cards")
+    kept = []
+    for j, n in enumerate(v):
+        n = card_ref(n, f"{where}: exiled_with[{j}]")
+        if n:
+            problem = cardlib.zone_problem(cards[n])
+            if problem:
+                c.add(f"{where}: exiled_with[{j}]: {show(n)}: {problem}")
+            else:
+                kept.append(n)
+    return kept
 
 
 def _level(c, d, where):

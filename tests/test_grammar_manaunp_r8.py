@@ -112,11 +112,12 @@ def test_mana_the_kb_cannot_produce_stays_a_note_for_could_produce_and_produce(t
     assert {"could-produce", "produce"} <= set(line.affects)
 
 
-def test_a_spending_rule_on_watermarks_is_a_note_for_produce_not_could_produce():
-    # 106.6: the mana ({C}{C}) is given; what it may be spent on is not carried out
+def test_a_spending_rule_on_watermarks_is_a_note_for_paying_only():
+    # 106.6: the mana ({C}{C}) is given and produce shows its restriction (cast(watermark)); payment
+    # does not evaluate it
     (line,) = compile_text("{T}: Add {C}{C}. Spend this mana only to cast spells with watermarks.", type_line="Land")
     assert line.parsed and not line.modelled
-    assert "produce" in line.affects and "could-produce" not in line.affects
+    assert set(line.affects) == {"actions", "apply"}
 
 
 def _snapshot(tmp_path, text):

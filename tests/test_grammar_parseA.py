@@ -118,10 +118,10 @@ def test_mana_card_lines(text, kind):
     ("Whenever you cast a black spell or a Swamp you control enters, you gain 1 life.", "Artifact", {"apply"}),
     ("At the beginning of your upkeep, destroy target nonland permanent with the lowest mana value.",
      "Enchantment", {"apply"}),
-    # 106.6: a spending rule the KB does not read is a note for what is produced, paying and what
-    # follows; never for what the permanent could produce (Underdome)
+    # 106.6: a spending rule payment does not evaluate (produce shows it: un_cost) is a note for paying;
+    # never for what the permanent could produce (Underdome)
     ("{T}: Add one mana of any color. Spend this mana only to pay Un-costs.",
-     "Land", {"produce", "actions", "apply"}),
+     "Land", {"actions", "apply"}),
 ])
 def test_parsed_lines_stay_notes(text, type_line, affects):
     (li,) = compile_text(text, "X", type_line)

@@ -59,11 +59,11 @@ facts = helpers.facts_of
      "{3}, {T}: Up to X target creatures you control get +1/+0 and gain indestructible until end of turn, "
      "where X is the number of Bobbleheads you control as you activate this ability. Activate only as a "
      "sorcery.", "tail_where_on_activation", {"actions", "apply"}),
-    # 106.6: a list of the mana's uses; "Un-costs" (an Un-card's own notion) is not in the language:
-    # a note for produce (which shows the restriction), actions and apply, not could-produce
+    # 106.6: a list of the mana's uses; "Un-costs" (an Un-card's own notion): produce shows the
+    # restriction (un_cost), payment does not evaluate it: a note for actions and apply only
     ("Underdome", "Land",
      "{T}: Add one mana of any color. Spend this mana only to pay Un-costs.", "spend_to_pay",
-     {"actions", "apply", "produce"}),
+     {"actions", "apply"}),
     # 602.5b: an activation condition comparing what two players control
     ("Isolated Watchtower", "Land",
      "{2}, {T}: Scry 1, then you may reveal the top card of your library. If a basic land card is revealed "

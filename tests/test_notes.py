@@ -166,10 +166,12 @@ def test_a_spend_restriction_is_about_paying_not_about_types():
     is modelled (could-produce is right), `produce` names the restriction it carries (spend_only)
     and payment honours it (kb/spend_restrictions.lp): no note. A restriction whose words the
     restriction language lacks concerns produce (which shows it) and the answers that pay, never
-    could-produce; an effect of the mana on the spell it pays for concerns apply only."""
+    could-produce; one it states exactly but payment does not evaluate ("your commander": cast(commander))
+    concerns the answers that pay only; an effect of the mana on the spell it pays for concerns apply only."""
     assert notes("{T}: Add {G}. Spend this mana only to cast creature spells.") == []
-    assert affects("{T}: Add {G}. Spend this mana only to cast your commander.") \
+    assert affects("{T}: Add {G}. Spend this mana only to cast spells that aren't from your starting deck.") \
         == {"produce", "actions", "apply"}
+    assert affects("{T}: Add {G}. Spend this mana only to cast your commander.") == {"actions", "apply"}
     assert affects("{T}: Add {G}. If that mana is spent on a creature spell, it gains haste until end of "
                    "turn.") == {"apply"}
     # an effect of the mana the KB does not read ("When that mana is spent ..., copy that spell")

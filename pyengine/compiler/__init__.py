@@ -220,6 +220,12 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
             note(i, raw.strip(), aff, low.reason or line.error or "")
         lines.append(LineInfo(key, line, line.parsed, low.modelled and line.parsed,
                               _kinds(norm, spell), aff))
+    if chars and any(f[0] == "cda_pt" and f[1].args[0] == key for f in facts):
+        # 604.3, 613.4a: a characteristic-defining ability the KB carries out gives the power and
+        # toughness a '*' stands for (208.2a): no note for them
+        star = {f"{attr} '*' (characteristic-defining)" for attr in ("power", "toughness")}
+        facts[:] = [f for f in facts if not (f[0] == "card_not_modelled" and f[1] == key and f[2] == 0 and f[3] in star)]
+        notes[:] = [n for n in notes if not (n.card == key and n.line == 0 and n.text in star)]
 
 
 # the rule of each header of a striation (711.2a, 716.2a)

@@ -22,7 +22,7 @@ from .affects import PAYMENT, changes_mana
 from .conditions import condition
 from .lower_loyalty_chapter import chapter, firebending, loyalty
 from .lower_station import is_station, station
-from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, counters_x, int_of, is_self,
+from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, counters_x, filter_term, int_of, is_self,
                      simple_type, sacrifice_filter, targets, untapped_filter, untapped_you_control)
 from ..symbols import NotModelled, parse_mana_cost
 
@@ -174,7 +174,11 @@ def _activated(ctx, a):
         ctx.x = Const("cost_x")
     ctx.removed = _removed_by_costs(a.costs)
     ctx.sacrificed = _sacrifices_one(a.costs, cost)
+    exiled = _exiles_one(a.costs)
+    ctx.exiled = exiled is not None
     facts = [("activated", ctx.ab)] + cost
+    if exiled is not None:
+        facts.append(("exile_cost_choice", ctx.ab, exiled))
     if x_count is not None:
         facts.append(("x_cost_count", ctx.ab) + x_count)
     targeted = _targeted_mana(ctx, a.effect)
@@ -314,6 +318,28 @@ def _sacrifices_one(clauses, cost):
     if isinstance(f, Fn) and f.name == "another" and len(f.args) == 1:
         f = f.args[0]
     return mana_ir.known_filter(f)
+
+
+def _exiles_one(clauses):
+    """The filter F of "Exile a <F> you control" when it is the one cost item that exiles (the player
+    chooses which permanent as the cost is paid, 601.2h): a filter kb/filters.lp knows; None otherwise.
+    Exiling as a cost is not carried out (ability_cost(Ab,not_modelled)); "the exiled <F>" of the effect
+    is that permanent (kb/game_amounts.lp)."""
+    items = [c for c in clauses if isinstance(c, ir.Clause) and c.verb_name == "exile"]
+    if len(items) != 1 or items[0].subject is not None or items[0].aux or items[0].tails:
+        return None
+    objs = [x for x in items[0].verb.args if not isinstance(x, str)]
+    if len(objs) != 1 or not isinstance(objs[0], ir.Obj):
+        return None
+    obj = objs[0]
+    if obj.possessor or obj.quantity not in (ir.Quantity("a", None), ir.Quantity("an", None)) \
+            or len(obj.qualifiers) != 1 or controller_phrase(obj.qualifiers[0]) != "you control":
+        return None
+    try:
+        f = filter_term(ir.Obj(obj.quantity, None, obj.groups, obj.joins, ()))
+    except Unmodelled:
+        return None
+    return f if mana_ir.known_filter(f) else None
 
 
 def _removal_mana(cost, facts, x_count=False):
@@ -589,7 +615,7 @@ def _leading_riders(sentences):
 def _spending_not_carried_out(spending, facts, notes=()):
     """The spending rules (106.6) the KB carries with the mana but cannot evaluate or carry out: a
     restriction with a not_modelled part is a note for produce (which shows it) and the answers
-    that pay; an effect on the spell the mana pays for ("that spell can't be countered", "it gains
+    that pay, one of spend.UNEVALUATED uses (shown exactly) for the answers that pay only; an effect on the spell the mana pays for ("that spell can't be countered", "it gains
     haste") is shown by produce and is a note for apply, which casts spells and does not give the
     spell that effect. Nothing here changes the type or amount of the mana: never could-produce.
     ``notes`` are other parts of the ability not carried out, as (sentence, reason, answers)."""
@@ -598,6 +624,10 @@ def _spending_not_carried_out(spending, facts, notes=()):
         if term is not None and not spend.understood(term):
             notes.append((s, "this restriction on spending the mana is not modelled (106.6); the mana is "
                              "not spent where it can't be evaluated", MANA_PRODUCE | SPENDING))
+        elif term is not None and not spend.evaluated(term):
+            # described exactly (produce shows it with the mana), but payment can't tell what it allows
+            notes.append((s, "payment does not evaluate this restriction on spending the mana (106.6), which "
+                             "produce shows; the mana is not spent where it can't be evaluated", SPENDING))
         elif effect is not None and not spend.understood(effect[0]):
             notes.append((s, "which spells this effect of the mana applies to is not modelled (106.6)",
                           MANA_PRODUCE | {"apply"}))
@@ -681,7 +711,7 @@ def mana_effect(ctx, sentence):
     mana = mana_ir.of_sentence(sentence)
     if mana is None:
         raise Unmodelled("effect not modelled")
-    return mana_ir.facts(ctx.ab, mana, ctx.x, ctx.sacrificed, ctx.removed)
+    return mana_ir.facts(ctx.ab, mana, ctx.x, ctx.sacrificed, ctx.removed, ctx.exiled)
 
 
 def _activation_condition(s):

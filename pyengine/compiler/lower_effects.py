@@ -15,7 +15,7 @@ from .affects import adds_mana_itself
 from .lower_loyalty_chapter import ability_mana, triggered as trigger_mana
 from .lower_changes import attached_changes
 from .lower_types import self_types
-from .shapes import Unmodelled, controller_phrase, counters, int_of, is_self, kb_filter, targets
+from .shapes import Unmodelled, controller_phrase, counters, filter_term, int_of, is_self, kb_filter, targets
 from ..symbols import MAX_NUMBER
 
 
@@ -63,7 +63,7 @@ def static(ctx, sentences):
     for matcher in (_devotion_increase, _mana_replacement, _lands_are, _permanents_are, _anthem, _spend_as,
                     _attached_pt, _equipped_has, _exert_as_attacks, _tap_and_freeze, _threaten,
                     _enters_with, _cast_restriction, _additional_cost, _as_turned_face_up,
-                    _loses_all_abilities, self_types, gates.self_while, attached_changes):
+                    _loses_all_abilities, self_types, gates.self_while, attached_changes, _cda_pt):
         facts = matcher(ctx, sentences)
         if facts is not None:
             return facts
@@ -492,6 +492,31 @@ def _as_turned_face_up(ctx, sentences):
     if kind is None:
         return None
     return [("as_turned_face_up_counters", ctx.ab, kind, n)]
+
+
+def _cda_pt(ctx, sentences):
+    """604.3, 208.2a: "~'s power and toughness are each equal to the greatest mana value among <F> you
+    control." (a characteristic-defining ability, applied in layer 7a, 613.4a) -> cda_pt(Ab,
+    greatest(mana_value,you_control(F))), F a filter kb/filters.lp knows; None for anything else."""
+    if len(sentences) != 1 or sentences[0].leads or sentences[0].tail or len(sentences[0].clauses) != 1:
+        return None
+    c = sentences[0].clauses[0]
+    if not (isinstance(c, ir.Node) and c.kind == "cda" and len(c.args) == 4
+            and c.args[0] == ir.Node("possessive", (ir.Ref("self", "~"),))
+            and c.args[1] == ir.Node("stat_pair", ("power and toughness",)) and c.args[2] == "are each equal to"):
+        return None
+    a = c.args[3]
+    if not (isinstance(a, ir.Node) and a.kind == "greatest" and len(a.args) == 4
+            and a.args[1] == ir.Node("stat", ("mana value",)) and a.args[2] == "among"
+            and isinstance(a.args[3], ir.Obj) and a.args[3].quantity is None):
+        return None
+    try:
+        f = filter_term(a.args[3])
+    except Unmodelled:
+        return None
+    if not (getattr(f, "name", None) == "you_control" and len(f.args) == 1 and mana_ir.known_filter(f.args[0])):
+        return None
+    return [("static", ctx.ab), ("cda_pt", ctx.ab, fn("greatest", Const("mana_value"), f))]
 
 
 def _loses_all_abilities(ctx, sentences):

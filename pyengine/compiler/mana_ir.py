@@ -28,7 +28,8 @@ class Mana:
     kind: fixed ({G}{G}), choice ({R} or {G}; with an ``amount`` X: "X {G} or X {W}"), any_color (N
     mana of any color: each may differ), any_one_color, different (N mana of different colors: N
     distinct colors), color_among (of any color among <permanents>: ``scope``), own_colors (of any
-    of this creature's colors), combination (N mana in any combination of the listed types), reflect (of
+    of this creature's colors), exiled_colors (of any of the exiled cards' colors, 607.2a), attached_cost
+    (mana equal to enchanted permanent's mana cost), combination (N mana in any combination of the listed types), reflect (of
     any type/color that <scope> could produce, 106.7), produced (of any type that land produced:
     mana triggers, 106.12a), commander_identity (of any color in your commander's color
     identity, 903.4), chosen (of the chosen color, 614.12; ``options`` holds the fixed
@@ -298,6 +299,10 @@ def of_produced(p):
         return Mana("color_among", amount=args[0], scope=args[1])
     if k == "mana_color_of" and _own_colors(args[1]):
         return Mana("own_colors", amount=args[0])
+    if k == "mana_color_of" and _exiled_colors(args[1]):
+        return Mana("exiled_colors", amount=args[0])
+    if k == "mana_equal_to_cost" and p.args == ("mana equal to", _ENCHANTED_PERMANENTS, "mana cost"):
+        return Mana("attached_cost")
     if k == "mana_different_colors":
         return Mana("different", amount=args[0], types=COLORS)
     if k == "mana_any_combination":
@@ -353,6 +358,21 @@ def _own_colors(obj):
         and obj.groups == ((ir.Node("color_noun", ("colors",)),),)
 
 
+# "enchanted permanent's": the permanent the ability's Aura enchants (303.4)
+_ENCHANTED_PERMANENTS = ir.Node("possessive", (ir.Obj(None, None, ((ir.Char("status", "enchanted"),
+                                                                   ir.Char("noun", "permanent")),), (), ()),))
+# "the exiled card" / "the exiled cards": the cards exiled with the ability's permanent (406.6, 607.2a)
+_EXILED_CARDS = tuple(ir.Obj(ir.Quantity("the", None), None, ((ir.Char("status", "exiled"), ir.Char("noun", n)),), (), ())
+                      for n in ("card", "cards"))
+
+
+def _exiled_colors(obj):
+    """True for "the exiled card's colors" / "the exiled cards' colors" (the colors of the cards
+    exiled with the ability's own permanent, 406.6, 607.2a)."""
+    return isinstance(obj, ir.Obj) and obj.possessor in _EXILED_CARDS and obj.quantity is None \
+        and not obj.qualifiers and obj.groups == ((ir.Node("color_noun", ("colors",)),),)
+
+
 def _counted_choice(args):
     """"Add X {G} or X {W}" / "two {R} or two {G}": a choice of one type (106.1b), each option the same
     number of one mana symbol; kind other for anything else. A number X is the Mana's amount (its
@@ -396,11 +416,13 @@ def _options(ab, options):
     return [("mana_option", ab, o, Const(t), n) for o, opt in enumerate(options, 1) for t, n in opt]
 
 
-def facts(ab, mana, x=None, sacrificed=False, removed=None):
+def facts(ab, mana, x=None, sacrificed=False, removed=None, exiled=False):
     """The facts of what an "add" instruction produces (see module doc). X is the amount term the
     ability's cost gives X ("Remove X K counters": removed(K,0)), or None; SACRIFICED is true when
     a cost sacrifices one permanent of a kind the KB knows ("the sacrificed artifact's mana value");
-    REMOVED is removed(K,0) when a cost removes a chosen number of K counters ("Add that much {C}")."""
+    REMOVED is removed(K,0) when a cost removes a chosen number of K counters ("Add that much {C}");
+    EXILED is true when a cost exiles one permanent you control of a kind the KB knows ("where X is 1 plus
+    the exiled creature's mana value")."""
     if x is not None:
         counted_x = _x_facts(ab, mana, x)
         if counted_x is not None:
@@ -418,6 +440,14 @@ def facts(ab, mana, x=None, sacrificed=False, removed=None):
             raise Unmodelled("mana counted on the sacrificed permanent: could-produce and produce read it; "
                              "paying with that mana is not modelled yet",
                              [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)], affects=PAYMENT)
+    if exiled:
+        amount = _exiled_term(mana)
+        if amount is not None:
+            # 601.2h, 608.2h: one outcome per permanent the cost could exile (kb/game_amounts.lp)
+            raise Unmodelled("mana counted on the permanent the cost exiles: could-produce and produce read it; "
+                             "paying with that mana is not modelled yet",
+                             [("mana_amount", ab, i, Const(t), amount) for i, t in enumerate(mana.types, 1)],
+                             affects=PAYMENT)
     k = mana.kind
     if mana.additional:
         raise Unmodelled("additional mana of a mana trigger is not modelled", designed_facts(ab, mana))
@@ -439,6 +469,17 @@ def facts(ab, mana, x=None, sacrificed=False, removed=None):
             raise Unmodelled("mana of a color of the permanent itself: could-produce and produce read it; "
                              "paying with that mana is not modelled yet",
                              [("mana_own_colors", ab, mana.amount.value)], affects=PAYMENT)
+        if k == "exiled_colors" and _int(mana.amount) is not None and _int(mana.amount) >= 1:
+            # 406.6, 607.2a: N mana of one of the colors of the cards exiled with its permanent, none if
+            # they are colorless (105.2c, 106.5); the snapshot's `exiled_with` (kb/exiled_cards.lp),
+            # which payment does not read yet
+            raise Unmodelled("mana of a color of the cards exiled with the permanent: could-produce and produce "
+                             "read it; paying with that mana is not modelled yet",
+                             [("mana_exiled_colors", ab, mana.amount.value)], affects=PAYMENT)
+        if k == "attached_cost":
+            # "add mana equal to enchanted permanent's mana cost" (202.1): the mana of the symbols of the
+            # mana cost of the permanent its Aura enchants (kb/attached_cost_mana.lp)
+            return [("mana_attached_cost", ab)]
         if k == "commander_identity" and mana.amount == ir.Number(1):
             # 903.4, 903.4f: one mana of a color of the controller's commander's color identity, the
             # snapshot's `commander_identity` (kb/commander_mana.lp); none without a commander
@@ -613,6 +654,28 @@ def _sacrificed_term(mana):
     return fn("sacrificed", Const(stat.args[1].args[0].replace(" ", "_")))
 
 
+def _exiled_term(mana):
+    """exiled(mana_value,B) for "Add X mana of any one color, where X is [B plus] the exiled <kind>'s mana
+    value" (202.3: its value as it last existed on the battlefield, 608.2h); None otherwise."""
+    if mana.kind != "any_one_color" or mana.additional or mana.amount != ir.Number("x") or mana.count is None \
+            or mana.count[0] != "where" or not isinstance(mana.count[1], ir.Node) or len(mana.count[1].args) != 4 \
+            or mana.count[1].args[1:3] != (ir.Node("x_var", ("x",)), "is"):
+        return None
+    expr, base = mana.count[1].args[3], 0
+    if isinstance(expr, ir.Node) and expr.kind == "plus" and len(expr.args) == 3 and isinstance(expr.args[0], ir.Number) \
+            and isinstance(expr.args[0].value, int) and 0 <= expr.args[0].value <= 1000:
+        expr, base = expr.args[2], expr.args[0].value
+    if not (isinstance(expr, ir.Node) and expr.kind == "stat_of" and len(expr.args) == 2
+            and expr.args[1] == ir.Node("stat", ("mana value",)) and isinstance(expr.args[0], ir.Node)
+            and expr.args[0].kind == "possessive" and len(expr.args[0].args) == 1):
+        return None
+    obj = expr.args[0].args[0]
+    if not isinstance(obj, ir.Obj) or obj.quantity != ir.Quantity("the") or obj.possessor or len(obj.groups) != 1 \
+            or not obj.groups[0] or obj.groups[0][0] != ir.Char("status", "exiled") or obj.qualifiers:
+        return None
+    return fn("exiled", Const("mana_value"), base)
+
+
 _THAT_MUCH = ir.Node("that_much", ("that much",))
 EVENT = Const("event")
 
@@ -784,6 +847,7 @@ def describe(mana):
             "chosen": "of the chosen color", "that_color": "of that color", "other": "of this kind",
             "fixed": "", "choice": "", "any_one_color": "of any one color", "different": "of different colors",
             "color_among": "of a color among other permanents", "own_colors": "of a color of the permanent itself",
+            "exiled_colors": "of a color of the exiled cards", "attached_cost": "of the enchanted permanent's cost",
             "commander_identity": "of a color of the commander's color identity"}.get(mana.kind, mana.kind)
 
 

@@ -47,6 +47,8 @@ class Ctx:
                                 # ("Remove one or more dream counters from ~": "that much", 107.1c, 601.2b)
     sacrificed: bool = False    # a cost sacrifices one permanent of a kind kb/filters.lp knows (701.21a):
                                 # "the sacrificed creature's power" may be read (kb/game_amounts.lp)
+    exiled: bool = False        # a cost exiles one permanent you control of a kind kb/filters.lp knows
+                                # (exile_cost_choice/2): "the exiled creature's mana value" may be read
 
     @property
     def ab(self):

@@ -15,6 +15,13 @@ One term language (docs/compiler.md, "Spend restriction terms"), read by kb/spen
   nonartifact spells": ``except(cast(non(artifact)))``);
 - ``not_modelled`` where the wording says more than these.
 
+Some uses are described exactly but payment does not evaluate them (:data:`UNEVALUATED`): ``commander``
+("to cast your commander": a spell that is a commander of the player spending it, 903.3d; which card
+is a commander the snapshot does not say), ``watermark`` ("spells with watermarks"),
+``shares_watermark`` ("a spell that shares a watermark with this land") and ``un_cost`` ("to pay
+Un-costs"); produce shows them with the mana, payment never knows whether they allow a spell or cost
+(kb/spend_restrictions.lp: the mana is not spent there), so they are a note for the answers that pay only.
+
 A spell filter F is a filter term of the compiler (``shapes.filter_term``: card types, subtypes,
 supertypes, colors, ``status(colorless|multicolored|monocolored)``, ``and``/``or``/``non``) of
 the spell, the word "spell" dropped (``spell`` alone: any spell), plus ``x_cost`` ("with {X} in
@@ -98,6 +105,8 @@ def _qualifier(q):
             return _with(q.args[1].args[0].args[1])                          # "a spell that has freerunning"
         if q.kind == "rel_is" and len(q.args) == 2:
             return _is_colored(q.args[1])
+        if q == _SHARES_WATERMARK:
+            return Const("shares_watermark")
     return NOT_MODELLED
 
 
@@ -109,6 +118,8 @@ def _with(w):
         return Const("x_cost")                                                 # 107.3
     if isinstance(w, ir.Node) and w.kind == "with_no_abilities":
         return Const("no_abilities")                                           # 113.1
+    if w == ir.Node("with_noun", ("watermarks",)):
+        return Const("watermark")
     keyword = _keyword(w)
     if keyword is not None:
         return keyword
@@ -122,6 +133,8 @@ def _with(w):
 
 
 _CMP = {"or greater": "ge"}
+_SHARES_WATERMARK = ir.Node("rel_that", ("that", ir.Node("rel_share_kind", (
+    "share", ir.Quantity("a", None), ("chars", ((ir.Char("noun", "watermark"),),), ()), "with", ir.Ref("self", "this land")))))
 
 
 def _is_colored(obj):
@@ -166,6 +179,8 @@ def spell_filter(obj, noun_only=None):
     """The filter term of a spell (or source) phrase: "creature spells", "an Elemental spell or a
     Chandra planeswalker spell", "spells with {X} in their mana costs"; not_modelled otherwise.
     NOUN_ONLY is the term for a phrase that names no characteristic ("spells": ``spell``)."""
+    if obj == _YOUR_COMMANDER:
+        return Const("commander")                                             # 903.3d
     groups = _clean_groups(obj)
     if groups is None:
         return NOT_MODELLED
@@ -223,6 +238,12 @@ def _group_term(group):
     return _join("and", parts) if parts else NOT_MODELLED
 
 
+# the uses produce shows exactly but payment does not evaluate (see the module's docstring)
+UNEVALUATED = (Const("commander"), Const("watermark"), Const("shares_watermark"), Const("un_cost"))
+_YOUR_COMMANDER = ir.Obj(None, ir.Ref("you", ""), ((ir.Char("status", "commander"),),), (), ())
+_UN_COSTS = ir.Obj(None, None, ((ir.Node("name_word", ("Un-costs",)),),), (), ())
+
+
 def _has(term, part):
     return term == part or any(_has(a, part) for a in getattr(term, "args", ()) if not isinstance(a, (int, str)))
 
@@ -230,6 +251,11 @@ def _has(term, part):
 def understood(term):
     """True if a restriction term has no not_modelled part."""
     return not _has(term, NOT_MODELLED)
+
+
+def evaluated(term):
+    """True if payment evaluates every part of an understood restriction term (none of UNEVALUATED)."""
+    return not any(_has(term, u) for u in UNEVALUATED)
 
 
 def _use(a):
@@ -255,6 +281,8 @@ def _use(a):
             and a.args[1].groups == ((ir.Char("status", "manifested"), ir.Char("card_type", "creature")),) \
             and not a.args[1].qualifiers and a.args[1].possessor is None:
         return Const("turn_manifested_face_up")                               # 701.40b
+    if a == ir.Node("spend_to_pay", ("to pay", _UN_COSTS)):
+        return Const("un_cost")
     if isinstance(a, ir.Node) and a.kind == "spend_on_cost_with" and a.args[1:] in (("{X}",), ("{C}",)):
         return Const("cost_with_" + a.args[1][1].lower())                     # 107.3, 107.4c
     if isinstance(a, ir.Node) and a.kind == "keyword_ability":
