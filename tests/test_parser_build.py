@@ -1,6 +1,6 @@
-"""The parse table is built by pyengine.compiler.lalr, Lark's LALR(1) analysis with two of its
+"""The parse table is built by pyengine.compiler.lalr, Lark's LALR(1) analysis with three of its
 steps computed from indexes: it must give the very table Lark's own analysis gives. Compared here
-on grammars that exercise what the two steps compute (nullable symbols after a nonterminal, rules
+on grammars that exercise what those steps compute (nullable symbols after a nonterminal, rules
 that look back through several states, several start symbols, shared prefixes, conflicts), among
 them Lark's own grammars of Python and of Lark (hundreds of states); bench/check_lalr_table.py
 compares the two on the Oracle grammar itself (a minute of CPU)."""

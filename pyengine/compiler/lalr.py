@@ -1,30 +1,72 @@
-"""Lark's LALR(1) analysis with two of its steps computed without quadratic work.
+"""Lark's LALR(1) analysis with three of its steps computed without repeated scans.
 
 Building the parse table of the Oracle grammar with Lark's own :class:`LALR_Analyzer` takes about
-a minute of CPU, nine tenths of it in two steps (DeRemer and Pennello's construction, Lark 1.x):
+a minute of CPU, nine tenths of it in two steps (DeRemer and Pennello's construction, Lark 1.x),
+and a third does the same on a smaller scale:
 
 * ``compute_includes_lookback`` scans, for every nonterminal transition (state, A), the whole
   closure of the state for the items of A, and for each such item the whole closure of the state
   it leads to for the item that completes it (a state of this grammar has hundreds of items);
 * ``compute_lookaheads`` adds each rule to the lookahead set of every terminal of the follow set
   of every transition it looks back to: once per (transition, lookback, terminal), where most of
-  those triples repeat the same (state, rule, terminal).
+  those triples repeat the same (state, rule, terminal);
+* ``compute_reads_relations`` scans, for every nonterminal transition, the closure of the state
+  it leads to, which many transitions share.
 
 :class:`LALRAnalyzer` computes the same relations and the same lookaheads from indexes: each
-state's items by the name of their rule's origin and each state's completed rules, built once per
-state; the follow sets of the transitions a (state, rule) looks back to united first (sets of
-terminals, united by Python's set code), then each of their terminals given the rule once. The
+state's items by the name of their rule's origin, each state's completed rules and what a
+transition into it reads, built once per state; the follow sets of the transitions a (state,
+rule) looks back to united first (sets of terminals, united by Python's set code), then each of
+their terminals given the rule once. The
 parse table is the same (``tests/test_parser_build.py`` compares the two analyzers' tables on
 grammars with nullable rules, several start symbols and conflicts); the parser's other steps are
 Lark's. It is passed to Lark as its ``LALR_Parser`` plugin (:data:`PLUGINS`).
 """
 
+from lark.grammar import Terminal
 from lark.parsers.lalr_analysis import LALR_Analyzer, digraph
 from lark.parsers.lalr_parser import LALR_Parser, _Parser
 
 
 class LALRAnalyzer(LALR_Analyzer):
     """Lark's LALR(1) analyzer; the relations and lookaheads computed from per-state indexes."""
+
+    def compute_reads_relations(self):
+        # Lark's loop, with what a transition into a state reads (the terminals its items expect
+        # next, the nullable nonterminals they expect next) worked out once per state reached
+        for root in self.lr0_start_states.values():
+            assert len(root.kernel) == 1
+            for rp in root.kernel:
+                assert rp.index == 0
+                self.directly_reads[(root, rp.next)] = {Terminal("$END")}
+        by_origin, nullable = self.lr0_rules_by_origin, self.NULLABLE
+        read_by = {}                        # state reached -> (terminals, (state, nullable) pairs)
+        for state in self.lr0_itemsets:
+            seen = set()
+            for rp in state.closure:
+                if rp.is_satisfied:
+                    continue
+                s = rp.next
+                if s not in by_origin or s in seen:
+                    continue
+                seen.add(s)
+                nt = (state, s)
+                self.nonterminal_transitions.append(nt)
+                next_state = state.transitions[s]
+                reads = read_by.get(next_state)
+                if reads is None:
+                    terminals, pairs = set(), set()
+                    for rp2 in next_state.closure:
+                        if rp2.is_satisfied:
+                            continue
+                        s2 = rp2.next
+                        if s2 not in by_origin:
+                            terminals.add(s2)
+                        if s2 in nullable:
+                            pairs.add((next_state, s2))
+                    reads = read_by[next_state] = (terminals, pairs)
+                self.directly_reads[nt].update(reads[0])
+                self.reads[nt].update(reads[1])
 
     def compute_includes_lookback(self):
         # Lark's loop, with its two scans of a closure replaced by look-ups: the items of the
