@@ -62,9 +62,31 @@ def use_db(monkeypatch):
     return use
 
 
+# The parse table of the Oracle grammar (~25 s of CPU) is built into the session's cache by a
+# process the controller starts as the session begins, while the workers start, collect and run
+# the tests that need no parser; a worker that needs it before it is written waits for it on the
+# cache's lock (pyengine.cachedir.lock, held by the builder from its start) and loads it, instead
+# of one worker building it while the other waits. Without workers (-n 0), the first test that
+# parses builds it, as before.
+_BUILDER = None
+
+
+def pytest_configure(config):
+    global _BUILDER
+    workers = getattr(config.option, "numprocesses", None)
+    if _OWNER and not hasattr(config, "workerinput") and isinstance(workers, int) and workers > 1:
+        import subprocess
+        _BUILDER = subprocess.Popen(
+            [sys.executable, "-c", "from pyengine.compiler.parser import lark_parser; lark_parser()"],
+            cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def pytest_unconfigure(config):
     if _OWNER and not hasattr(config, "workerinput"):
         import shutil
+        if _BUILDER is not None and _BUILDER.poll() is None:
+            _BUILDER.kill()                 # a run too short to need it
+            _BUILDER.wait()
         shutil.rmtree(_NO_DB, ignore_errors=True)
 
 
