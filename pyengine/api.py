@@ -337,6 +337,11 @@ def pay_cost(snapshot, player, action, sources=None):
     return PaymentAnswer(model).payment(question, excluded)
 
 
+# the `unchosen` kinds of produce that are a result known only as the ability resolves (kb/schema.lp:
+# mana_unknown_result/2), not a choice the snapshot could record
+UNKNOWN_RESULTS = ("coin_flip", "die_roll", "unless_paid", "random_color")
+
+
 def produce(snapshot, pid, ability=None, choices=()):
     """{"options": [[letters...], ...] or None, "amounts": [{letter: count}, ...], "abilities": [...],
     "triggers": [...]}: every outcome of activating PID's mana ability now: each option of the
@@ -355,7 +360,10 @@ def produce(snapshot, pid, ability=None, choices=()):
     ``unchosen`` (present only when not empty) lists the choices made as the permanent entered
     that the snapshot does not give (614.12), [{"ability": text, "choice": "color"}] (also
     "creature_type"; "card_exiled_with" for a card exiled with the permanent, 406.6, which a
-    snapshot does not record): the outcomes cover every choice. Raises AmountTooLarge if some outcome is beyond the solver's integers."""
+    snapshot does not record; "colors" for the colors chosen for the card outside the game, circled or
+    written on it; one of :data:`UNKNOWN_RESULTS` for a result known only as the ability resolves: a
+    coin flip, 705, a die roll, 706, a payment any player may make, a color chosen at random): the
+    outcomes cover every choice. Raises AmountTooLarge if some outcome is beyond the solver's integers."""
     return produce_with_abilities(snapshot, pid, ability, choices)[0]
 
 

@@ -62,7 +62,8 @@ def snapshot_facts(snapshot):
         if p.cast_from:
             f.append(("cast_from", x, Const(p.cast_from)))
         f += [("chosen", x, Const(kind), Const(v.lower()) if kind == "color" else v)
-              for kind, v in sorted(p.chosen.items())]
+              for kind, v in sorted(p.chosen.items()) if kind != "colors"]
+        f += [("chosen", x, Const("colors"), Const(c.lower())) for c in p.chosen.get("colors", ())]
     f += pt_facts(k for p in snapshot.battlefield for k in p.counters)
     for pred, zone in (("hand", snapshot.hand), ("library", snapshot.library),
                        ("graveyard", snapshot.graveyard)):

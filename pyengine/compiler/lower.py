@@ -21,6 +21,7 @@ from . import riders as mana_riders
 from .affects import PAYMENT, changes_mana
 from .conditions import condition
 from .lower_loyalty_chapter import chapter, firebending, loyalty
+from .lower_results import unknown_result
 from .lower_station import is_station, station
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, counters_x, int_of, is_self,
                      simple_type, sacrifice_filter, targets, untapped_filter, untapped_you_control)
@@ -454,6 +455,26 @@ def _activated_effect(ctx, sentences):
         e = Unmodelled(note, facts, part=sentences[:1], affects=frozenset({"apply", "produce"}))
         e.activation_known = True       # its controller may choose themselves: a mana ability it may activate
         raise e
+    result = unknown_result(sentences)
+    if result is not None:
+        # 705, 608.2d: what it adds is known only as it resolves (a coin flip, a random color, a
+        # payment any player may make): what it would add if it resolved (106.7) is any result's
+        # mana; produce lists every result (lower_results.py)
+        try:
+            facts = _activated_mana_effect(ctx, result.sentences)
+        except Unmodelled as e:
+            # "Activate only as an instant" (602.5e) changes only when it may be activated
+            timing = e.affects is None and e.part and all(isinstance(x, ir.Sentence) and x.kind == "activation"
+                                                          for x in e.part)
+            if not timing and (e.affects is None or not e.affects <= PAYMENT):
+                raise Unmodelled(str(e), e.facts, part=sentences) from None
+            facts = list(e.facts)
+        facts.append(("mana_unknown_result", ctx.ab, Const(result.kind)))
+        if result.none:
+            facts.append(("mana_result_none", ctx.ab))
+        raise Unmodelled(f"mana of a result known only as the ability resolves ({result.kind.replace('_', ' ')}): "
+                         "could-produce and produce cover every result; paying with that mana is not modelled",
+                         facts, affects=PAYMENT)
     return _activated_mana_effect(ctx, sentences)
 
 
