@@ -383,6 +383,9 @@ def produce_with_abilities(snapshot, pid, ability=None, choices=()):
     if many:
         raise InputError(f"produce {pid}: its cost may remove any number of more than {many[0]:,} "
                          f"counters (CR 601.2b): too many outcomes to list")
+    if any(a[0] == "reveal_unknown" and a[1] in wanted for a in model):
+        raise InputError(f"produce {pid}: whether some card in its controller's hand is of the kind it reveals is not "
+                         f"known (a characteristic-defining ability, CR 604.3): the number it may reveal is not known")
     combos = [a[2] for a in model if a[0] == "too_many_combinations" and a[1] in wanted]
     if combos:
         raise InputError(f"produce {pid}: it adds more than {combos[0]:,} mana in any combination of "

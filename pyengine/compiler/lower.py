@@ -22,6 +22,7 @@ from .affects import PAYMENT, changes_mana
 from .conditions import condition
 from .lower_loyalty_chapter import chapter, firebending, loyalty
 from .lower_results import unknown_result
+from .lower_reveal import reveal_from_hand
 from .lower_station import is_station, station
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, counters_x, int_of, is_self,
                      simple_type, sacrifice_filter, targets, untapped_filter, untapped_you_control)
@@ -475,7 +476,31 @@ def _activated_effect(ctx, sentences):
         raise Unmodelled(f"mana of a result known only as the ability resolves ({result.kind.replace('_', ' ')}): "
                          "could-produce and produce cover every result; paying with that mana is not modelled",
                          facts, affects=PAYMENT)
+    revealed = reveal_from_hand(sentences)
+    if revealed is not None:
+        return _revealed_mana(ctx, sentences, *revealed)
     return _activated_mana_effect(ctx, sentences)
+
+
+def _revealed_mana(ctx, sentences, kind, once):
+    """701.20a, 608.2h: "Reveal any number of <K> cards from your hand. Add <mana> for each card revealed
+    this way.": the mana added for one card (of one type), as the amount revealed(N) of each type,
+    with reveal_from_hand(Ab,K) (kb/revealed_cards.lp reads the snapshot's hand)."""
+    try:
+        facts = _activated_mana_effect(ctx, once)
+    except Unmodelled as e:
+        if e.affects is None or not e.affects <= PAYMENT:
+            raise Unmodelled(str(e), e.facts, part=sentences) from None
+        facts = list(e.facts)
+    options = [f for f in facts if f[0] == "mana_option"]
+    if len(options) != 1 or options[0][2] != 1 or any(f[0] in ("mana_amount", "mana_combination") for f in facts):
+        raise Unmodelled("mana of several kinds for each card revealed is not modelled", part=sentences)
+    facts = [f for f in facts if f[0] != "mana_option"]
+    facts += [("mana_amount", ctx.ab, 1, options[0][3], fn("revealed", options[0][4])),
+              ("reveal_from_hand", ctx.ab, kind)]
+    raise Unmodelled("mana for each card revealed from the hand: could-produce and produce read the snapshot's "
+                     "hand (every number of cards revealed); paying with that mana is not modelled",
+                     facts, affects=PAYMENT)
 
 
 _A_PLAYER = ir.Obj(ir.Quantity("a"), None, ((ir.Char("noun", "player"),),), (), ())

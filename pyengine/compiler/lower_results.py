@@ -49,7 +49,7 @@ def _coin_flip(sentences):
         return None
     won = [c for c in ir.walk(add.leads[0].args[1:]) if isinstance(c, ir.Clause)]
     if len(won) != 1 or won[0].subject != ir.Ref("you", "") or not isinstance(won[0].verb, ir.Node) \
-            or won[0].verb.kind != "win" or won[0].tails or won[0].aux:
+            or won[0].verb != ir.Node("win", ("win the flip",)) or won[0].tails or won[0].aux:
         return None
     if not _add_clause(add.clauses[0]) or add.clauses[0].tails:
         return None

@@ -885,10 +885,10 @@ def _graveyard_cards(obj, article=False):
     if not isinstance(obj, ir.Obj) or not quantity_ok or obj.possessor or len(obj.groups) != 1 \
             or obj.qualifiers != (ir.Node("in_zone", ("in", ir.Zone("graveyard", ir.Ref("you"), ""))),):
         return None
-    return _zone_kind(obj.groups[0])
+    return zone_kind(obj.groups[0])
 
 
-def _zone_kind(chars):
+def zone_kind(chars):
     """The zone card kind term of "<chars> card(s)" (kb/gates.lp: zone_card_is/2): a card type or
     permanent, after any colors and supertypes (each non-negated): and(color(C),K),
     and(supertype(S),K); None for anything else."""
