@@ -39,7 +39,7 @@ CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
 # choices made as a permanent entered (614.12), by kind: `chosen: {color: G}`; `colors` (a list) also
 # holds colors chosen for the card outside the game (circled or written on it as the deck was built,
 # chosen as it was drafted)
-CHOSEN_KEYS = ("color", "colors", "creature_type", "basic_land_type", "card_name", "player", "option")
+CHOSEN_KEYS = ("color", "creature_type", "basic_land_type", "card_name", "player", "option", "colors")
 COLOR_LETTERS = ("W", "U", "B", "R", "G")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")       # 205.3i
 EFFECT_KEYS = ("card", "controller", "targets")

@@ -98,3 +98,22 @@ def test_revealed_cards_of_another_zone_or_mana_of_two_types_stay_a_note():
                                "revealed this way."))
     assert mana_notes(compiled("{T}: Reveal any number of artifact cards in your hand. Add {R}{G} for each card "
                                "revealed this way."))
+
+
+def test_a_die_roll_with_the_indicated_effect_reads_the_result_lines():
+    text = ("{T}: Roll a six-sided die. This ability has the indicated effect.\n1 — Sacrifice this artifact and you "
+            "lose 5 life.\n2 — Add {W}.\n3 — Add {U}.\n4 — Add {B}.\n5 — Add {R}.\n6 — Add {G}.")
+    c = compiled(text, name="Jack-in-the-Mox")
+    ab = fn("ab", "Jack-in-the-Mox", 1)
+    assert sorted((f[2], f[3].name) for f in facts_of(c, "mana_option")) == [(1, "w"), (2, "u"), (3, "b"), (4, "r"),
+                                                                               (5, "g")]
+    assert facts_of(c, "mana_unknown_result") == [("mana_unknown_result", ab, Const("die_roll"))]
+    assert facts_of(c, "mana_result_none") == [("mana_result_none", ab)]
+    assert not mana_notes(c)
+
+
+def test_a_die_result_that_adds_mana_and_does_more_stays_a_note():
+    c = compiled("{T}: Roll a six-sided die. This ability has the indicated effect.\n1 — Add {W}.\n"
+                 "2 — Add {G}. Draw a card.")
+    assert [ln.parsed for ln in c.lines] == [True, True, True]
+    assert mana_notes(c) and not facts_of(c, "mana_unknown_result")

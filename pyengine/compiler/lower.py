@@ -21,7 +21,7 @@ from . import riders as mana_riders
 from .affects import PAYMENT, changes_mana
 from .conditions import condition
 from .lower_loyalty_chapter import chapter, firebending, loyalty
-from .lower_results import unknown_result
+from .lower_results import die_roll, die_sides, unknown_result
 from .lower_reveal import reveal_from_hand
 from .lower_station import is_station, station
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, counters_x, int_of, is_self,
@@ -476,10 +476,34 @@ def _activated_effect(ctx, sentences):
         raise Unmodelled(f"mana of a result known only as the ability resolves ({result.kind.replace('_', ' ')}): "
                          "could-produce and produce cover every result; paying with that mana is not modelled",
                          facts, affects=PAYMENT)
+    sides = die_sides(sentences)
+    rolled = die_roll(sides, ctx.results) if sides is not None and ctx.results else None
+    if rolled is not None and rolled[0]:
+        return _die_roll_mana(ctx, sentences, *rolled)
     revealed = reveal_from_hand(sentences)
     if revealed is not None:
         return _revealed_mana(ctx, sentences, *revealed)
     return _activated_mana_effect(ctx, sentences)
+
+
+def _die_roll_mana(ctx, sentences, effects, none):
+    """706.2: "Roll a six-sided die. This ability has the indicated effect." with die-result lines that add
+    mana ("2 — Add {W}."): one option per such result (each a fixed amount of mana), mana_unknown_result
+    (die_roll) and mana_result_none when some result adds none."""
+    facts = []
+    for o, effect in enumerate(effects, 1):
+        try:
+            got = _activated_mana_effect(ctx, effect)
+        except Unmodelled:
+            raise Unmodelled("mana of a die result that is not a fixed amount is not modelled", part=sentences) from None
+        if not got or any(f[0] != "mana_option" or f[2] != 1 for f in got):
+            raise Unmodelled("mana of a die result that is not a fixed amount is not modelled", part=sentences)
+        facts += [("mana_option", ctx.ab, o, f[3], f[4]) for f in got]
+    facts.append(("mana_unknown_result", ctx.ab, Const("die_roll")))
+    if none:
+        facts.append(("mana_result_none", ctx.ab))
+    raise Unmodelled("mana of a result known only as the ability resolves (die roll): could-produce and produce "
+                     "cover every result; paying with that mana is not modelled", facts, affects=PAYMENT)
 
 
 def _revealed_mana(ctx, sentences, kind, once):

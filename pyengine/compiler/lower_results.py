@@ -99,6 +99,43 @@ def _last_chosen(sentences):
     return Result("random_color", (replace(sentences[0], clauses=(clause,)),), True)
 
 
+_SIDES = {"four-sided die": 4, "six-sided die": 6, "eight-sided die": 8, "ten-sided die": 10,
+          "twelve-sided die": 12, "twenty-sided die": 20, "d4": 4, "d6": 6, "d8": 8, "d10": 10, "d12": 12, "d20": 20}
+
+
+def die_sides(sentences):
+    """N of "Roll an N-sided die. This ability has the indicated effect." (706.1a, 706.2), or None."""
+    if len(sentences) != 2 or not all(_simple(s) and not s.leads for s in sentences):
+        return None
+    roll, indicated = sentences[0].clauses[0], sentences[1].clauses[0]
+    if not (isinstance(roll, ir.Clause) and roll.verb_name == "roll" and roll.subject is None and not roll.aux
+            and not roll.tails and len(roll.verb.args) == 3 and roll.verb.args[1] in ("a", "an")):
+        return None
+    if indicated != ir.Node("indicated_effect", ("this ability has the indicated effect",)):
+        return None
+    return _SIDES.get(roll.verb.args[2])
+
+
+def die_roll(sides, results):
+    """706.2: the results 1..SIDES of a die roll whose effects are the die-result lines RESULTS ({number:
+    sentences}): [sentences of each result that only adds mana], and whether some result adds none (a
+    result with no line, or a line that adds no mana); None if a result line adds mana among other things."""
+    mana, none = [], False
+    for r in range(1, sides + 1):
+        effect = results.get(r)
+        if effect is None:
+            none = True
+            continue
+        adds = [c for c in ir.walk(effect) if isinstance(c, ir.Clause) and c.verb_name == "add_mana"]
+        if not adds:
+            none = True
+        elif len(effect) == 1 and _simple(effect[0]) and not effect[0].leads and _add_clause(effect[0].clauses[0]):
+            mana.append(effect)
+        else:
+            return None
+    return mana, none
+
+
 def unknown_result(sentences):
     """The :class:`Result` of an effect whose mana depends on a result known only as it resolves, or None."""
     for shape in (_coin_flip, _unless_paid, _last_chosen):

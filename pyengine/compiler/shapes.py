@@ -47,6 +47,8 @@ class Ctx:
                                 # ("Remove one or more dream counters from ~": "that much", 107.1c, 601.2b)
     sacrificed: bool = False    # a cost sacrifices one permanent of a kind kb/filters.lp knows (701.21a):
                                 # "the sacrificed creature's power" may be read (kb/game_amounts.lp)
+    results: dict = None        # {result: sentences} of the die-result lines after an ability that rolls a
+                                # die and "has the indicated effect" (706.2, lower_results.die_roll)
 
     @property
     def ab(self):
