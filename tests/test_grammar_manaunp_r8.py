@@ -127,8 +127,6 @@ def _snapshot(tmp_path, text):
     return str(p)
 
 
-# (the color last chosen at random, the circled / written / drafted colors: modelled for could-produce and
-# produce on branch noted_f, tests/test_noted_f.py)
 @pytest.mark.parametrize("text", [
     "{T}: Add one and one-half mana of any one color.",                      # City of Ass
     "{T}: Add {C}, plus an additional {C} for each art counter on ~.",        # Famous Museum
