@@ -337,6 +337,11 @@ def pay_cost(snapshot, player, action, sources=None):
     return PaymentAnswer(model).payment(question, excluded)
 
 
+# the `unchosen` kinds of produce that are a result known only as the ability resolves (kb/schema.lp:
+# mana_unknown_result/2), not a choice the snapshot could record
+UNKNOWN_RESULTS = ("coin_flip", "die_roll", "unless_paid", "random_color")
+
+
 def produce(snapshot, pid, ability=None, choices=()):
     """{"options": [[letters...], ...] or None, "amounts": [{letter: count}, ...], "abilities": [...],
     "triggers": [...]}: every outcome of activating PID's mana ability now: each option of the
@@ -355,7 +360,11 @@ def produce(snapshot, pid, ability=None, choices=()):
     ``unchosen`` (present only when not empty) lists the choices made as the permanent entered
     that the snapshot does not give (614.12), [{"ability": text, "choice": "color"}] (also
     "creature_type"; "card_exiled_with" for the cards exiled with the permanent, 406.6, when the
-    snapshot's ``exiled_with`` does not record them): the outcomes cover every choice. Raises AmountTooLarge if some outcome is beyond the solver's integers."""
+    snapshot's ``exiled_with`` does not record them; "colors" for the colors chosen for the card
+    outside the game, circled or written on it; one of :data:`UNKNOWN_RESULTS` for a result known
+    only as the ability resolves: a coin flip, 705, a die roll, 706, a payment any player may make, a
+    color chosen at random): the outcomes cover every choice. Raises AmountTooLarge if some outcome
+    is beyond the solver's integers."""
     return produce_with_abilities(snapshot, pid, ability, choices)[0]
 
 
@@ -375,6 +384,9 @@ def produce_with_abilities(snapshot, pid, ability=None, choices=()):
     if many:
         raise InputError(f"produce {pid}: its cost may remove any number of more than {many[0]:,} "
                          f"counters (CR 601.2b): too many outcomes to list")
+    if any(a[0] == "reveal_unknown" and a[1] in wanted for a in model):
+        raise InputError(f"produce {pid}: whether some card in its controller's hand is of the kind it reveals is not "
+                         f"known (a characteristic-defining ability, CR 604.3): the number it may reveal is not known")
     combos = [a[2] for a in model if a[0] == "too_many_combinations" and a[1] in wanted]
     if combos:
         raise InputError(f"produce {pid}: it adds more than {combos[0]:,} mana in any combination of "

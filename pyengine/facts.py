@@ -66,7 +66,8 @@ def snapshot_facts(snapshot):
             f.append(("exiled_with_given", x))
             f += [("exiled_with", x, i, c) for i, c in enumerate(p.exiled_with, 1)]
         f += [("chosen", x, Const(kind), Const(v.lower()) if kind == "color" else v)
-              for kind, v in sorted(p.chosen.items())]
+              for kind, v in sorted(p.chosen.items()) if kind != "colors"]
+        f += [("chosen", x, Const("colors"), Const(c.lower())) for c in p.chosen.get("colors", ())]
     f += pt_facts(k for p in snapshot.battlefield for k in p.counters)
     for pred, zone in (("hand", snapshot.hand), ("library", snapshot.library),
                        ("graveyard", snapshot.graveyard)):

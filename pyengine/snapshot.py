@@ -36,8 +36,10 @@ PERM_KEYS = ("id", "card", "controller", "owner", "tapped", "controlled_since_tu
              "level", "renowned", "entered_this_turn", "cast_from", "exiled_with")
 # the zones a spell may have been cast from (601.2a): `cast_from: hand`
 CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
-# choices made as a permanent entered (614.12), by kind: `chosen: {color: G}`
-CHOSEN_KEYS = ("color", "creature_type", "basic_land_type", "card_name", "player", "option")
+# choices made as a permanent entered (614.12), by kind: `chosen: {color: G}`; `colors` (a list) also
+# holds colors chosen for the card outside the game (circled or written on it as the deck was built,
+# chosen as it was drafted)
+CHOSEN_KEYS = ("color", "creature_type", "basic_land_type", "card_name", "player", "option", "colors")
 COLOR_LETTERS = ("W", "U", "B", "R", "G")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")       # 205.3i
 EFFECT_KEYS = ("card", "controller", "targets")
@@ -672,7 +674,8 @@ def _level(c, d, where):
 
 def _chosen(c, d, where, player_ref):
     """The choices made as the permanent entered (614.12): {kind: value}, each checked. A color is
-    one of W U B R G; a basic land type one of the five (205.3i); a creature type or card name a
+    one of W U B R G; colors a list of different ones (also those chosen outside the game: circled,
+    written on the card, chosen as it was drafted); a basic land type one of the five (205.3i); a creature type or card name a
     string; a player one of the game's players."""
     given = c.typed(d, "chosen", dict, {}, f"{where}: ", "a mapping such as {color: G}")
     out = {}
@@ -685,6 +688,12 @@ def _chosen(c, d, where, player_ref):
                 c.add(f"{at}: {show(v)} is not a color; expected one of {', '.join(COLOR_LETTERS)}")
             else:
                 out[kind] = v
+        elif kind == "colors":
+            if not isinstance(v, list) or not v or any(x not in COLOR_LETTERS for x in v) or len(set(v)) != len(v):
+                c.add(f"{at}: must be a list of different colors, each one of {', '.join(COLOR_LETTERS)}, "
+                      f"got {show(v)}")
+            else:
+                out[kind] = list(v)
         elif kind == "basic_land_type":
             if v not in BASIC_LAND_TYPES:
                 c.add(f"{at}: {show(v)} is not a basic land type; expected one of {', '.join(BASIC_LAND_TYPES)}")

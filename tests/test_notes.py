@@ -355,8 +355,9 @@ def test_casting_keywords_do_not_change_the_mana_answers(text):
 def test_die_results_that_add_no_mana():
     """706.3b: the rows of a results table are part of the ability that rolls (Hoarding Ogre's
     attack trigger): Treasure tokens are new objects (their mana is theirs, 113.1a), not what this
-    permanent could produce. A row that adds mana (Jack-in-the-Mox) may be part of a mana ability
-    (605.1a): every answer."""
+    permanent could produce. A row that adds mana (Jack-in-the-Mox) is part of a mana ability (605.1a)
+    whose mana, every result's, is the rolling ability's (706.2; compiler/lower_results.py): the rows
+    then change only what is paid or done with it, not what it could produce or produce."""
     ogre = card_notes("Hoarding Ogre", "Creature — Ogre",
                       "Whenever this creature attacks, roll a d20.\n1—9 | Create a Treasure token.\n"
                       "10—19 | Create two Treasure tokens.\n20 | Create three Treasure tokens.")
@@ -365,7 +366,8 @@ def test_die_results_that_add_no_mana():
                      "{T}: Roll a six-sided die. This ability has the indicated effect.\n"
                      "1 — Sacrifice this artifact and you lose 5 life.\n2 — Add {W}.\n3 — Add {U}.")
     assert not MANA & mox[2].affects
-    assert mox[3].affects == ALL and mox[4].affects == ALL
+    assert not MANA & mox[3].affects and not MANA & mox[4].affects
+    assert mox[1].affects == {"actions", "cast-free", "apply"}
 
 
 def test_a_station_ability_changes_what_the_ability_could():

@@ -10,7 +10,10 @@ def human(r):
     opts = ["  " + (mana.text(c) if c else "(no mana)") for c in r["amounts"]]
     trig = [f"  {t}" for t in r.get("triggers", [])]
     spend = [f"  {s['restriction']}  ({s['ability']})" for s in r.get("spend_only", [])]
-    unchosen = [f"  {u['choice']}  ({u['ability']})" for u in r.get("unchosen", [])]
+    unchosen = [f"  {u['choice']}  ({u['ability']})" for u in r.get("unchosen", [])
+                if u["choice"] not in api.UNKNOWN_RESULTS]
+    results = [f"  {u['choice']}  ({u['ability']})" for u in r.get("unchosen", [])
+               if u["choice"] in api.UNKNOWN_RESULTS]
     effects = [f"  {e['effect']} for a spell matching {e['spell']}  ({e['ability']})"
                for e in r.get("spend_effects", [])]
     return "\n".join(["possible outcomes:"] + opts + (["also triggers (uses the stack):"] + trig if trig else [])
@@ -20,7 +23,9 @@ def human(r):
                      + (["also, as it resolves (605.3b):"] + [f"  {a['text']} (CR {a['rule']})  ({a['ability']})"
                                                              for a in r.get("also", [])] if r.get("also") else [])
                      + (["the snapshot does not say what was chosen as it entered (614.12; every choice "
-                         "is an outcome):"] + unchosen if unchosen else []))
+                         "is an outcome):"] + unchosen if unchosen else [])
+                     + (["the result is known only as it resolves (705, 706, 608.2d; every result is an "
+                         "outcome):"] + results if results else []))
 
 
 @click.command("produce")

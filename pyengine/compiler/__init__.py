@@ -30,6 +30,7 @@ from .build import Build, TooLarge
 from .classify import kinds_of_ability
 from .lower import Ctx, Lowered, cost_facts, lower, printed_keywords
 from .lower_loyalty_chapter import modal_trigger, trigger_mode
+from .lower_results import die_sides
 from .parser import ParseError, parse
 from .shapes import Unmodelled
 from ..symbols import NotModelled, parse_mana_cost, parse_type_line
@@ -164,12 +165,16 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
     sheet = is_sticker_sheet(face)
     gate = None         # the condition (kb/gates.lp) of the level striation or class level the lines belong to
     modal = None        # the modal triggered ability whose modes (700.2) the lines are, if any
-    for i, raw in enumerate(face.text.split("\n"), 1):
+    rows = face.text.split("\n")
+    results = set()     # the die-result lines whose mana an ability that rolls the die adds (706.2)
+    for i, raw in enumerate(rows, 1):
         norm = normalise(raw, names)
         if not norm:
             continue
         line = _parse(i, raw, norm)
         ctx = Ctx(key, i, face, raw=raw.strip(), text=norm)
+        if isinstance(line.ability, ir.Activated) and die_sides(line.ability.effect):
+            ctx.results = _die_results(rows, i, names)
         header = gates.header(line.ability)
         if header is not None:
             gate = (header, _GATE_RULES[type(line.ability)], raw.strip())
@@ -212,6 +217,11 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
         aff = frozenset() if low.modelled else (
             affects_mod.ALL if line.ability is None else low.affects if low.affects is not None
             else _affects(norm, spell) if low.part is None else affects_mod.of_line(line, face, low.part))
+        if i in results and not low.modelled:
+            # 706.2: the mana of this result is the rolling ability's (could-produce, produce)
+            aff = aff - affects_mod.MANA
+        if ctx.results and any(f[0] == "mana_unknown_result" for f in low.facts):
+            results |= set(ctx.results.lines)
         if sheet and not low.modelled:
             # 123.2: nothing on a sticker sheet is in the game (the snapshot refuses the sheet in
             # every zone, cardlib.zone_problem): no answer reads it
@@ -226,6 +236,28 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
         star = {f"{attr} '*' (characteristic-defining)" for attr in ("power", "toughness")}
         facts[:] = [f for f in facts if not (f[0] == "card_not_modelled" and f[1] == key and f[2] == 0 and f[3] in star)]
         notes[:] = [n for n in notes if not (n.card == key and n.line == 0 and n.text in star)]
+
+
+class _Results(dict):
+    """{result: sentences} of the die-result lines after an ability that rolls a die (706.2); ``lines``:
+    their line numbers."""
+
+    lines = ()
+
+
+def _die_results(rows, i, names):
+    """The die-result lines ("2 — Add {W}.") right after line I, parsed."""
+    out = _Results()
+    lines = []
+    for j, raw in enumerate(rows[i:], i + 1):
+        norm = normalise(raw, names)
+        node = _parse(j, raw, norm).ability if norm else None
+        if not (isinstance(node, ir.Node) and node.kind == "numbered_ability" and str(node.args[0]).isdigit()):
+            break
+        out[int(node.args[0])] = node.args[1]
+        lines.append(j)
+    out.lines = tuple(lines)
+    return out
 
 
 # the rule of each header of a striation (711.2a, 716.2a)

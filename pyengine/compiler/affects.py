@@ -192,6 +192,8 @@ def of_ability(a, spell=False):
             return frozenset({"cast-free", "apply"})
         if _from_opening_hand(a.effect):
             return frozenset({"apply"})
+        if _colors_chosen_outside_the_game(a.effect):
+            return frozenset()
         return frozenset().union(*[_sentence(s) for s in a.effect]) if a.effect else ALL
     if isinstance(a, (ir.Chapter,)):
         # 714.2b: a triggered ability (not a mana ability, 605.1b); mana it adds itself counts in
@@ -398,6 +400,40 @@ def _from_opening_hand(effect):
     return all(any(isinstance(lead, ir.Node) and lead.kind == "lead_if" for lead in s.leads)
                and any(isinstance(lead, ir.Node) and lead.kind == "lead_at" for lead in s.leads)
                for s in effect[1:]) and len(effect) > 1
+
+
+def _colors_chosen_outside_the_game(effect):
+    """103, 905.2b: "As you create your deck, circle two of the colors below.", "During deckbuilding,
+    write two different colors on ~.", "When building your deck, choose white, blue, black, red, or
+    green", "Reveal this card as you draft it. The player to your right chooses a color, you choose
+    another color, then ...": colors chosen for the card before the game begins, which the snapshot
+    records (`chosen`: colors, color) and the abilities that refer to them read (kb/chosen_mana.lp):
+    no answer depends on the line itself."""
+    if not effect or not all(isinstance(s, ir.Sentence) for s in effect):
+        return False
+    first = effect[0]
+    if len(first.clauses) == 1 and isinstance(first.clauses[0], ir.Node) and first.clauses[0].kind == "draft_reveal" \
+            and not first.leads and len(effect) > 1:
+        return all(not s.leads and all(_chooses_colors(c) for c in s.clauses) for s in effect[1:])
+    return all(len(s.leads) == 1 and isinstance(s.leads[0], ir.Node) and s.leads[0].kind == "lead_deckbuilding"
+               and all(_chooses_colors(c) for c in s.clauses) for s in effect)
+
+
+def _chooses_colors(c):
+    """A clause that only chooses colors: circles or writes N colors, chooses a color (or among colors)."""
+    if isinstance(c, ir.Clause) and isinstance(c.verb, ir.Node) and not (c.subject or c.aux or c.tails):
+        return c.verb.kind in ("deck_circle_colors", "deck_write_colors")
+    if not isinstance(c, ir.Clause) or c.verb_name != "choose" or c.aux or c.tails:
+        return False
+    args = [a for a in c.verb.args if not isinstance(a, str)]
+    if args == [ir.Node("choice", ("a color",))]:
+        return True
+    if len(args) != 1 or not isinstance(args[0], ir.Obj) or args[0].qualifiers or args[0].possessor:
+        return False
+    return all(all((isinstance(x, ir.Char) and (x.kind == "color" or (x.kind == "status" and x.value == "third")))
+                   or (isinstance(x, ir.Node) and x.kind == "color_noun") for x in g) and
+               any(isinstance(x, ir.Node) and x.kind == "color_noun" or isinstance(x, ir.Char) and x.kind == "color"
+                   for x in g) for g in args[0].groups)
 
 
 def _replaces_planeswalking(s):

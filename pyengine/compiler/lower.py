@@ -21,6 +21,8 @@ from . import riders as mana_riders
 from .affects import PAYMENT, changes_mana
 from .conditions import condition
 from .lower_loyalty_chapter import chapter, firebending, loyalty
+from .lower_results import die_roll, die_sides, unknown_result
+from .lower_reveal import reveal_from_hand
 from .lower_station import is_station, station
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, counters_x, filter_term, int_of, is_self,
                      simple_type, sacrifice_filter, targets, untapped_filter, untapped_you_control)
@@ -480,7 +482,75 @@ def _activated_effect(ctx, sentences):
         e = Unmodelled(note, facts, part=sentences[:1], affects=frozenset({"apply", "produce"}))
         e.activation_known = True       # its controller may choose themselves: a mana ability it may activate
         raise e
+    result = unknown_result(sentences)
+    if result is not None:
+        # 705, 608.2d: what it adds is known only as it resolves (a coin flip, a random color, a
+        # payment any player may make): what it would add if it resolved (106.7) is any result's
+        # mana; produce lists every result (lower_results.py)
+        try:
+            facts = _activated_mana_effect(ctx, result.sentences)
+        except Unmodelled as e:
+            # "Activate only as an instant" (602.5e) changes only when it may be activated
+            timing = e.affects is None and e.part and all(isinstance(x, ir.Sentence) and x.kind == "activation"
+                                                          for x in e.part)
+            if not timing and (e.affects is None or not e.affects <= PAYMENT):
+                raise Unmodelled(str(e), e.facts, part=sentences) from None
+            facts = list(e.facts)
+        facts.append(("mana_unknown_result", ctx.ab, Const(result.kind)))
+        if result.none:
+            facts.append(("mana_result_none", ctx.ab))
+        raise Unmodelled(f"mana of a result known only as the ability resolves ({result.kind.replace('_', ' ')}): "
+                         "could-produce and produce cover every result; paying with that mana is not modelled",
+                         facts, affects=PAYMENT)
+    sides = die_sides(sentences)
+    rolled = die_roll(sides, ctx.results) if sides is not None and ctx.results else None
+    if rolled is not None and rolled[0]:
+        return _die_roll_mana(ctx, sentences, *rolled)
+    revealed = reveal_from_hand(sentences)
+    if revealed is not None:
+        return _revealed_mana(ctx, sentences, *revealed)
     return _activated_mana_effect(ctx, sentences)
+
+
+def _die_roll_mana(ctx, sentences, effects, none):
+    """706.2: "Roll a six-sided die. This ability has the indicated effect." with die-result lines that add
+    mana ("2 — Add {W}."): one option per such result (each a fixed amount of mana), mana_unknown_result
+    (die_roll) and mana_result_none when some result adds none."""
+    facts = []
+    for o, effect in enumerate(effects, 1):
+        try:
+            got = _activated_mana_effect(ctx, effect)
+        except Unmodelled:
+            raise Unmodelled("mana of a die result that is not a fixed amount is not modelled", part=sentences) from None
+        if not got or any(f[0] != "mana_option" or f[2] != 1 for f in got):
+            raise Unmodelled("mana of a die result that is not a fixed amount is not modelled", part=sentences)
+        facts += [("mana_option", ctx.ab, o, f[3], f[4]) for f in got]
+    facts.append(("mana_unknown_result", ctx.ab, Const("die_roll")))
+    if none:
+        facts.append(("mana_result_none", ctx.ab))
+    raise Unmodelled("mana of a result known only as the ability resolves (die roll): could-produce and produce "
+                     "cover every result; paying with that mana is not modelled", facts, affects=PAYMENT)
+
+
+def _revealed_mana(ctx, sentences, kind, once):
+    """701.20a, 608.2h: "Reveal any number of <K> cards from your hand. Add <mana> for each card revealed
+    this way.": the mana added for one card (of one type), as the amount revealed(N) of each type,
+    with reveal_from_hand(Ab,K) (kb/revealed_cards.lp reads the snapshot's hand)."""
+    try:
+        facts = _activated_mana_effect(ctx, once)
+    except Unmodelled as e:
+        if e.affects is None or not e.affects <= PAYMENT:
+            raise Unmodelled(str(e), e.facts, part=sentences) from None
+        facts = list(e.facts)
+    options = [f for f in facts if f[0] == "mana_option"]
+    if len(options) != 1 or options[0][2] != 1 or any(f[0] in ("mana_amount", "mana_combination") for f in facts):
+        raise Unmodelled("mana of several kinds for each card revealed is not modelled", part=sentences)
+    facts = [f for f in facts if f[0] != "mana_option"]
+    facts += [("mana_amount", ctx.ab, 1, options[0][3], fn("revealed", options[0][4])),
+              ("reveal_from_hand", ctx.ab, kind)]
+    raise Unmodelled("mana for each card revealed from the hand: could-produce and produce read the snapshot's "
+                     "hand (every number of cards revealed); paying with that mana is not modelled",
+                     facts, affects=PAYMENT)
 
 
 _A_PLAYER = ir.Obj(ir.Quantity("a"), None, ((ir.Char("noun", "player"),),), (), ())

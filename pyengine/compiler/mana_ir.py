@@ -33,7 +33,8 @@ class Mana:
     any type/color that <scope> could produce, 106.7), produced (of any type that land produced:
     mana triggers, 106.12a), commander_identity (of any color in your commander's color
     identity, 903.4), chosen (of the chosen color, 614.12; ``options`` holds the fixed
-    alternatives of "{G} or one mana of the chosen color"), that_color (of that color), other
+    alternatives of "{G} or one mana of the chosen color"), chosen_colors (of either of the circled
+    colors, of a color written on ~, of any color chosen as you drafted it), that_color (of that color), other
     (parsed; no vocabulary). ``count`` is set when the amount depends on the game (107.3): a
     ("for_each", object) of "for each ...", a ("where", expression) of ", where X is ...", or an
     ("equal", node) of "an amount of ... equal to ...".
@@ -326,6 +327,8 @@ def of_produced(p):
         return Mana("produced", amount=args[0], scope=args[1], reflect="type")
     if k == "mana_chosen_color":
         return Mana("chosen", amount=args[0])
+    if k in ("mana_either_chosen", "mana_written_color", "mana_drafted_color"):
+        return Mana("chosen_colors", amount=args[0])
     if k == "mana_or_chosen":
         pips = _pips(args[0])
         return Mana("chosen", (pips,), ir.Number(1)) if pips else Mana("other")
@@ -497,6 +500,14 @@ def facts(ab, mana, x=None, sacrificed=False, removed=None, exiled=False):
                              "`chosen` color; paying with that mana is not modelled yet",
                              _options(ab, mana.options) + [("mana_chosen", ab, len(mana.options) + 1,
                                                             mana.amount.value)], affects=PAYMENT)
+        if k == "chosen_colors" and _int(mana.amount) is not None and _int(mana.amount) >= 1:
+            # 614.12, 607.2d: "one mana of either of the circled colors", "of a color written on ~",
+            # "of any color chosen as you drafted cards named ~": the colors chosen for the card (as
+            # it entered, or outside the game) are the snapshot's `chosen: {colors: [...]}`
+            # (kb/chosen_mana.lp; every color when not given); payment reads fixed options only
+            raise Unmodelled("mana of a color chosen for the card: could-produce and produce read the "
+                             "snapshot's `chosen` colors; paying with that mana is not modelled yet",
+                             [("mana_chosen_colors", ab, mana.amount.value)], affects=PAYMENT)
         if k == "reflect" and _int(mana.amount) is not None:
             scope = reflect_scope(mana.scope)
             if scope and mana.reflect in ("type", "color"):
@@ -848,7 +859,8 @@ def describe(mana):
             "fixed": "", "choice": "", "any_one_color": "of any one color", "different": "of different colors",
             "color_among": "of a color among other permanents", "own_colors": "of a color of the permanent itself",
             "exiled_colors": "of a color of the exiled cards", "attached_cost": "of the enchanted permanent's cost",
-            "commander_identity": "of a color of the commander's color identity"}.get(mana.kind, mana.kind)
+            "commander_identity": "of a color of the commander's color identity",
+            "chosen_colors": "of a color chosen for the card"}.get(mana.kind, mana.kind)
 
 
 def _amount_term(mana, n=1):
@@ -937,10 +949,10 @@ def _graveyard_cards(obj, article=False):
     if not isinstance(obj, ir.Obj) or not quantity_ok or obj.possessor or len(obj.groups) != 1 \
             or obj.qualifiers != (ir.Node("in_zone", ("in", ir.Zone("graveyard", ir.Ref("you"), ""))),):
         return None
-    return _zone_kind(obj.groups[0])
+    return zone_kind(obj.groups[0])
 
 
-def _zone_kind(chars):
+def zone_kind(chars):
     """The zone card kind term of "<chars> card(s)" (kb/gates.lp: zone_card_is/2): a card type or
     permanent, after any colors and supertypes (each non-negated): and(color(C),K),
     and(supertype(S),K); None for anything else."""

@@ -49,6 +49,8 @@ class Ctx:
                                 # "the sacrificed creature's power" may be read (kb/game_amounts.lp)
     exiled: bool = False        # a cost exiles one permanent you control of a kind kb/filters.lp knows
                                 # (exile_cost_choice/2): "the exiled creature's mana value" may be read
+    results: dict = None        # {result: sentences} of the die-result lines after an ability that rolls a
+                                # die and "has the indicated effect" (706.2, lower_results.die_roll)
 
     @property
     def ab(self):
