@@ -115,3 +115,45 @@ def test_mana_abundance_leaves_what_the_controller_adds(tmp_path):
     code, out, err = run_cli(["--strict", "could-produce", s, "--json"])
     assert (code, err) == (0, ""), err
     assert out["forest"] == ["G"]
+
+
+# --- Riftstone Portal: "As long as this card is in your graveyard, lands you control have ..." ---------
+
+RIFTSTONE_PORTAL = {"name": "Riftstone Portal", "type": "Land",
+                    "text": "{T}: Add {C}.\nAs long as this card is in your graveyard, lands you control have "
+                            "\"{T}: Add {G} or {W}.\""}
+
+
+def test_riftstone_portal_has_no_mana_note():
+    assert mana_notes(RIFTSTONE_PORTAL) == []
+
+
+def _portal_board(tmp_path, graveyard):
+    return board(tmp_path, [RIFTSTONE_PORTAL],
+                 [{"id": "forest", "card": "Forest", "controller": "alice"},
+                  {"id": "portal", "card": "Riftstone Portal", "controller": "alice"},
+                  {"id": "island", "card": "Island", "controller": "bob"}], graveyard=graveyard)
+
+
+def test_riftstone_portal_in_your_graveyard_grants_your_lands(tmp_path):
+    # 113.6b: the ability states the zone it functions in: from its owner's graveyard it gives each
+    # land its owner controls "{T}: Add {G} or {W}." (613.1f), the Riftstone Portal on the
+    # battlefield among them; the opponent's Island is not one of "lands you control"
+    s = _portal_board(tmp_path, {"alice": ["Riftstone Portal"]})
+    code, out, err = run_cli(["could-produce", s, "--json"])
+    assert (code, err) == (0, ""), err
+    assert sorted(out["forest"]) == ["G", "W"]
+    assert sorted(out["portal"]) == ["C", "G", "W"]
+    assert out["island"] == ["U"]
+    assert sorted(produce(s, "forest"), key=str) == sorted([{"G": 1}, {"W": 1}], key=str)
+
+
+def test_riftstone_portal_on_the_battlefield_grants_nothing(tmp_path):
+    # 113.6b: on the battlefield the ability does not function; in the opponent's graveyard it is
+    # the opponent's ("your graveyard": its owner's, 404.2) and grants the opponent's lands
+    s = _portal_board(tmp_path, {"bob": ["Riftstone Portal"]})
+    code, out, err = run_cli(["could-produce", s, "--json"])
+    assert (code, err) == (0, ""), err
+    assert out["forest"] == ["G"]
+    assert out["portal"] == ["C"]
+    assert sorted(out["island"]) == ["G", "U", "W"]
