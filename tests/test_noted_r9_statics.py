@@ -4,7 +4,7 @@ text as printed; the expected values are the Comprehensive Rules' (cited per tes
 import yaml
 
 from helpers import run_cli
-from pyengine import cardlib
+from pyengine import cardlib, symbols
 from pyengine.compiler import compile_card
 
 REFLECTIVE_GATE = {"name": "Reflective Gate", "type": "Artifact Land — Gate Food",
@@ -157,3 +157,57 @@ def test_riftstone_portal_on_the_battlefield_grants_nothing(tmp_path):
     assert out["forest"] == ["G"]
     assert out["portal"] == ["C"]
     assert sorted(out["island"]) == ["G", "U", "W"]
+
+
+# --- Lukka, Bound to Ruin: the hybrid Phyrexian symbol {R/G/P} of a mana cost (107.4f, 202) ------------
+
+LUKKA = {"name": "Lukka, Bound to Ruin", "mana_cost": "{2}{R}{R/G/P}{G}",
+         "type": "Legendary Planeswalker — Lukka", "loyalty": "5",
+         "text": "Compleated ({R/G/P} can be paid with {R}, {G}, or 2 life. If life was paid, this planeswalker "
+                 "enters with two fewer loyalty counters.)\n[+1]: Add {R}{G}. Spend this mana only to cast creature "
+                 "spells or activate abilities of creatures.\n[−1]: Create a 3/3 green Phyrexian Beast creature "
+                 "token with toxic 1.\n[−4]: Lukka deals X damage divided as you choose among any number of target "
+                 "creatures and/or planeswalkers, where X is the greatest power among creatures you control as you "
+                 "activate this ability."}
+
+
+def test_lukka_mana_cost_is_read_and_no_mana_note():
+    c = compile_card(cardlib.parse_card(LUKKA))
+    assert ("card_cost", LUKKA["name"], symbols.cost_term("R/G/P")[0], 1) in c.facts
+    assert not any(f[0] == "card_cost_unknown" for f in c.facts)
+    assert mana_notes(LUKKA) == []
+
+
+def test_lukka_colors_and_mana_value(tmp_path):
+    # 202.2: the colors of the symbols of its mana cost, both of a hybrid one: red and green;
+    # 202.3g: the Phyrexian symbol counts 1: {2}{R}{R/G/P}{G} has mana value 5
+    s = board(tmp_path, [LUKKA], [{"id": "lukka", "card": LUKKA["name"], "controller": "alice",
+                                   "counters": {"loyalty": 5}}])
+    code, out, err = run_cli(["show", s, "lukka", "--json"])
+    assert code == 0, err
+    assert (out["colors"], out["mana_value"]) == (["G", "R"], 5)
+
+
+def test_lukka_is_cast_with_four_lands_and_two_life(tmp_path):
+    # 107.4f: {R/G/P} is paid with {R}, {G} or 2 life: three Mountains and a Forest pay {2}{R}{G}
+    # and the player pays 2 life for {R/G/P} (601.2h; 119.4: 20 life is enough)
+    s = board(tmp_path, [LUKKA], [{"id": f"m{i}", "card": "Mountain", "controller": "alice"} for i in (1, 2, 3)]
+              + [{"id": "f1", "card": "Forest", "controller": "alice"}],
+              hand={"alice": [LUKKA["name"]]}, step="precombat_main")
+    code, out, err = run_cli(["actions", s, "--json"])
+    assert code == 0, err
+    cast = [a for a in out["actions"] if a["kind"] == "cast"]
+    assert len(cast) == 1 and cast[0]["card"] == LUKKA["name"]
+    assert (cast[0]["payment_life"], cast[0]["paid_with_life"]) == (2, ["{R/G/P}"])
+    assert sorted(p["source"] for p in cast[0]["payment"]) == ["f1", "m1", "m2", "m3"]
+
+
+def test_lukka_is_not_cast_with_one_life(tmp_path):
+    # 119.4: a player can pay life only if their life total is at least the amount: with 1 life
+    # the four lands cannot pay the five symbols
+    s = board(tmp_path, [LUKKA], [{"id": f"m{i}", "card": "Mountain", "controller": "alice"} for i in (1, 2, 3)]
+              + [{"id": "f1", "card": "Forest", "controller": "alice"}],
+              hand={"alice": [LUKKA["name"]]}, step="precombat_main", life={"alice": 1, "bob": 20})
+    code, out, err = run_cli(["actions", s, "--json"])
+    assert code == 0, err
+    assert [a for a in out["actions"] if a["kind"] == "cast"] == []
