@@ -53,13 +53,12 @@ class PaymentAnswer:
         return sorted(paid, key=lambda t: t[0])
 
     def life_payment(self, question):
-        """{"payment_life": 2 per symbol, "paid_with_life": ["{G/P}", ...]} for the Phyrexian symbols
-        of QUESTION paid with 2 life each (phyrexian_by_life/3, 107.4f), or {} if none is."""
-        colors = sorted(self.life.get(question, []), key=lambda c: "wubrg".index(c.name))
-        if not colors:
+        """{"payment_life": 2 per symbol, "paid_with_life": ["{G/P}", "{R/G/P}", ...]} for the Phyrexian
+        symbols of QUESTION paid with 2 life each (phyrexian_by_life/3, 107.4f), or {} if none is."""
+        paid = sorted(self.life.get(question, []), key=lambda s: ["wubrg".index(c.name) for c in s.args])
+        if not paid:
             return {}
-        return {"payment_life": 2 * len(colors),
-                "paid_with_life": [symbol_text(Fn("phyrexian", (c,))) for c in colors]}
+        return {"payment_life": 2 * len(paid), "paid_with_life": [symbol_text(s) for s in paid]}
 
     def cost(self, action):
         """[(symbol, count)] of ACTION's mana cost (an activation's: its ability's, if the answer set

@@ -44,7 +44,7 @@ def parse_cost(text, x=None):
     out, has_x = [], False
     for s in syms:
         try:
-            term, n = _hybrid_phyrexian(s) or cost_term(s)
+            term, n = cost_term(s)
         except NotModelled:
             raise InputError(f"cost: {{{s}}} is not a mana symbol this engine knows (CR 107.4)") from None
         if term == "generic":
@@ -60,15 +60,6 @@ def parse_cost(text, x=None):
         raise InputError("--x is given, but the cost has no {X}")
     return out, (x or 0) if has_x else None
 
-
-def _hybrid_phyrexian(s):
-    """(phyrexian_hybrid(a,b), 1) for {A/B/P} (107.4f: paid with A, B or 2 life), else None. Only
-    costs asked of `pay` use it: card text with it is not modelled yet (the compiler refuses it)."""
-    parts = s.lower().split("/")
-    if len(parts) == 3 and parts[2] == "p" and parts[0] in "wubrg" and parts[1] in "wubrg" \
-            and len(parts[0]) == len(parts[1]) == 1 and parts[0] != parts[1]:
-        return Fn("phyrexian_hybrid", (Const(parts[0]), Const(parts[1]))), 1
-    return None
 
 
 def spell_types(snapshot, card):

@@ -18,6 +18,8 @@ def symbol_text(sym, n):
             return f"{{{parts[0]}/{parts[1]}}}" * n
         if sym.name == "phyrexian":
             return f"{{{parts[0]}/P}}" * n
+        if sym.name == "phyrexian_hybrid":
+            return f"{{{parts[0]}/{parts[1]}/P}}" * n
         if sym.name == "twobrid":
             return f"{{2/{parts[0]}}}" * n
     return render(sym) * n

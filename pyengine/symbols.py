@@ -37,7 +37,8 @@ def number_value(text):
 
 
 def cost_term(sym):
-    """The term for one mana-cost symbol (107.4): generic count, a colour, c, x, hybrid, phyrexian."""
+    """The term for one mana-cost symbol (107.4): generic count, a colour, c, x, hybrid, phyrexian,
+    hybrid Phyrexian."""
     s = sym.upper()
     if re.fullmatch(r"[0-9]+", s):
         return ("generic", number_value(s))
@@ -56,6 +57,11 @@ def cost_term(sym):
             return (fn("phyrexian", Const(a)), 1)
         if a == "2" and b in COLORS:
             return (fn("twobrid", Const(b)), 1)
+    if len(parts) == 3:
+        a, b, p = (x.lower() for x in parts)
+        if a in COLORS and b in COLORS and a != b and p == "p":
+            # 107.4f: a hybrid Phyrexian symbol {A/B/P}, paid with mana of A, of B, or 2 life
+            return (fn("phyrexian_hybrid", Const(a), Const(b)), 1)
     raise NotModelled(f"mana symbol {{{sym}}}")
 
 

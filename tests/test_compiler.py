@@ -174,10 +174,10 @@ def test_unsupported_text_is_not_modelled(text):
 
 
 def test_a_cost_item_not_modelled_keeps_the_mana_and_blocks_activation():
-    """{W/U/P} (a hybrid Phyrexian symbol the compiler does not model) is a cost item: 106.7 ignores
-    costs, so the ability still adds {C}; whether it can be paid is not known
+    """{C/W} (a hybrid symbol with a colorless half, which the compiler does not model) is a cost
+    item: 106.7 ignores costs, so the ability still adds {C}; whether it can be paid is not known
     (ability_cost(Ab,not_modelled)), so the note is for the answers that activate or pay."""
-    c = compiled("{W/U/P}: Add {C}.")
+    c = compiled("{C/W}: Add {C}.")
     ab = 'ab("Test Card",1)'
     assert f"ability_cost({ab},not_modelled)" in facts(c, {"ability_cost"})
     assert f"mana_option({ab},1,c,1)" in facts(c, {"mana_option"})
@@ -284,6 +284,7 @@ def test_type_lines_not_understood(type_line):
     ("{X}{X}{R}", {"x,2", "r,1"}),
     ("{W/U}{W/U}", {"hybrid(w,u),2"}),
     ("{G/P}", {"phyrexian(g),1"}),
+    ("{2}{R}{R/G/P}{G}", {"generic,2", "r,1", "phyrexian_hybrid(r,g),1", "g,1"}),     # 107.4f
     ("{2/B}", {"twobrid(b),1"}),
     ("{S}{S}{1}", {"snow,2", "generic,1"}),
 ])
@@ -294,7 +295,7 @@ def test_mana_costs(cost, expected):
     assert 'card_has_mana_cost("Test Card")' in facts(c, {"card_has_mana_cost"})
 
 
-@pytest.mark.parametrize("cost", ["{W/U/P}", "{C/W}", "{H}", "{99999999999999999999}", "{1000000}{1}"])
+@pytest.mark.parametrize("cost", ["{C/W}", "{H}", "{99999999999999999999}", "{1000000}{1}"])
 def test_mana_costs_not_understood(cost):
     """Real mana symbols (107.4) the compiler does not model: reported, never guessed."""
     c = compiled(mana_cost=cost)

@@ -337,6 +337,8 @@ def _trigger_on_tapping(t):
 def _sentence(s):
     """The answers one sentence of a static ability could change (mana in an ability in quotes
     is that ability's: :func:`_granted`)."""
+    if _every_player_adds(s):
+        return frozenset({"apply"})
     if mentions_mana(s):
         # (this was mentions_mana(tuple(_own(s))), the same test: walking each value _own gives
         # walks into the quotes below it too; only slower, by the depth of the sentence)
@@ -434,6 +436,31 @@ def _chooses_colors(c):
                    or (isinstance(x, ir.Node) and x.kind == "color_noun") for x in g) and
                any(isinstance(x, ir.Node) and x.kind == "color_noun" or isinstance(x, ir.Char) and x.kind == "color"
                    for x in g) for g in args[0].groups)
+_A_PLAYER = ((ir.Char("noun", "player"),),)
+_PLAYERS = ((ir.Char("noun", "players"),),)
+
+
+def _every_player_adds(s):
+    """"If a player would add mana, instead all players add that mana.": a replacement (614.1a) in
+    which the player who would add the mana still adds that same mana (all players are every player
+    of the game, that one among them, 102.1); each other player adds it too. What a permanent's
+    abilities add for their controller (`produce`) and what it could produce (106.7) are unchanged,
+    so is what its controller may pay with; the other players' mana pools are an event's result
+    (`apply`)."""
+    ifs = [x for x in s.leads if isinstance(x, ir.Node) and x.kind == "lead_if"]
+    if s.kind != "sentence" or len(ifs) != 1 or len(s.clauses) != 1 or s.tail is not None \
+            or len(s.leads) != 1 + sum(isinstance(x, ir.Node) and x.kind == "lead_instead" for x in s.leads):
+        return False
+    would = [y for y in ir.walk(ifs[0]) if isinstance(y, ir.Node) and y.kind == "would_add_mana"]
+    if len(would) != 1 or not isinstance(would[0].args[0], ir.Obj) or would[0].args[0].groups != _A_PLAYER \
+            or would[0].args[0].quantity != ir.Quantity("a") or would[0].args[0].qualifiers:
+        return False
+    c = s.clauses[0]
+    instead = any(isinstance(x, ir.Node) and x.kind == "lead_instead" for x in s.leads)
+    return isinstance(c, ir.Clause) and instead and not c.aux and not c.tails and c.verb_name == "add_mana" \
+        and isinstance(c.subject, ir.Obj) and c.subject.groups == _PLAYERS and not c.subject.qualifiers \
+        and c.subject.quantity == ir.Quantity("all") \
+        and c.verb.args[1:] == (ir.Node("mana_that_mana", ("that mana",)),)
 
 
 def _replaces_planeswalking(s):

@@ -339,11 +339,26 @@ def _grant_condition(leads):
     grant never depends on itself: kb/granted_abilities.lp), or None."""
     if len(leads) != 1 or not isinstance(leads[0], ir.Node) or leads[0].kind != "lead_as_long_as":
         return None
+    if _in_own_graveyard(leads[0]):
+        return Const("self_in_graveyard")
     from .conditions import condition
     term = condition(leads[0])
     if not (isinstance(term, Fn) and term.name == "you_control_at_least" and mana_ir.known_filter(term.args[0])):
         return None
     return term
+
+
+# "As long as this card is in your graveyard, ...": the ability functions only from its owner's graveyard
+# (113.6b; a card goes to its owner's graveyard, 404.2, and "your" is its owner's, 109.5)
+_SELF_IN_YOUR_GRAVEYARD = ir.Verb("is", (ir.Node("be_word", ("is",)), "in", ir.Zone("graveyard", ir.Ref("you", ""), "")))
+
+
+def _in_own_graveyard(lead):
+    """Whether the lead is "As long as this card is in your graveyard," (113.6b)."""
+    clauses, joins = lead.args[1]
+    return len(clauses) == 1 and not joins and isinstance(clauses[0], ir.Clause) and not clauses[0].aux \
+        and not clauses[0].tails and clauses[0].subject == ir.Ref("self", "this card") \
+        and clauses[0].verb == _SELF_IN_YOUR_GRAVEYARD
 
 
 _LOSE_OTHERS = ir.Verb("lose_abilities", ("lose", "all other abilities"))

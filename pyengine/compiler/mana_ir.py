@@ -60,6 +60,13 @@ def of_clause(clause):
         return None
     produced = next((a for a in clause.verb.args if not isinstance(a, str)), None)
     mana = of_produced(produced)
+    if isinstance(produced, ir.Node) and produced.kind == "mana_plus_additional" and mana is not None:
+        # "Add {C}, plus an additional {C} for each art counter on ~": one mana, and one more for each
+        # counter (107.3, 122.1): the base 1 and the tail's count, ("plus", 1, tail)
+        t = clause.tails[0] if len(clause.tails) == 1 else None
+        if mana.kind != "fixed" or not (isinstance(t, ir.Node) and t.kind == "tail_for_each_counter"):
+            return Mana("other")
+        return mana.counted(("plus", 1, t))
     for t in clause.tails:
         if mana is None:
             return None
@@ -238,8 +245,29 @@ def _permanents_you_control(obj):
 
 
 def _among_filter(obj):
-    """you_control(F) of "<permanents> you control" with F a filter kb/filters.lp knows; else None."""
-    return _permanents_you_control(obj) or _you_control_filter(obj, known_filter)
+    """you_control(F) of "<permanents> you control" with F a filter kb/filters.lp knows, any_player(F)
+    of "<permanents> a player controls" (every permanent on the battlefield, each controlled by a
+    player, 108.4); else None."""
+    return _permanents_you_control(obj) or _you_control_filter(obj, known_filter) or _any_player_filter(obj)
+
+
+def _any_player_filter(obj):
+    """any_player(F) of the object phrase "<permanents> a player controls" with F a filter
+    kb/final_filters.lp knows (every permanent has a controller, 108.4: the qualifier selects them
+    all); else None."""
+    if not isinstance(obj, ir.Obj) or sum(controller_phrase(q) == "a player controls" for q in obj.qualifiers) != 1:
+        return None
+    rest = replace(obj, qualifiers=tuple(q for q in obj.qualifiers if controller_phrase(q) != "a player controls"))
+    if rest.groups in (((ir.Char("noun", "permanents"),),), ((ir.Char("noun", "permanent"),),)) \
+            and not rest.qualifiers and not rest.possessor:
+        return fn("any_player", Const("permanent"))
+    try:
+        f = filter_term(rest)
+    except Unmodelled:
+        return None
+    if isinstance(f, Fn) and f.name in ("you_control", "opponent_controls"):
+        return None
+    return fn("any_player", f) if final_filter(f) else None
 
 
 def _you_control_filter(obj, accepts):
@@ -298,6 +326,10 @@ def of_produced(p):
         return Mana("any_one_color" if one else "any_color", amount=args[0], types=COLORS)
     if k == "mana_color_among":
         return Mana("color_among", amount=args[0], scope=args[1])
+    if k == "mana_color_shared":
+        # 105.1: a color shares a color with a permanent when that permanent is of that color: "any
+        # color that shares a color with a permanent a player controls" is any color among them
+        return Mana("color_among", amount=args[0], scope=args[-1])
     if k == "mana_color_of" and _own_colors(args[1]):
         return Mana("own_colors", amount=args[0])
     if k == "mana_color_of" and _exiled_colors(args[1]):
@@ -329,6 +361,11 @@ def of_produced(p):
         return Mana("chosen", amount=args[0])
     if k in ("mana_either_chosen", "mana_written_color", "mana_drafted_color"):
         return Mana("chosen_colors", amount=args[0])
+    if k == "mana_plus_additional":
+        # "{C}, plus an additional {C} ...": the same one mana twice; the count is the clause's tail
+        pips = [_pips(a) for a in args if isinstance(a, ir.ManaCost)]
+        one = len(pips) == 2 and pips[0] == pips[1] and pips[0] and len(pips[0]) == 1 and pips[0][0][1] == 1
+        return Mana("fixed", (pips[0],)) if one else Mana("other")
     if k == "mana_or_chosen":
         pips = _pips(args[0])
         return Mana("chosen", (pips,), ir.Number(1)) if pips else Mana("other")
@@ -523,6 +560,12 @@ def facts(ab, mana, x=None, sacrificed=False, removed=None, exiled=False):
         # 107.1c, 602.2b: B + one mana for each K counter the cost removed, the number chosen as the
         # cost is paid (kb/removed_counters.lp); the cost itself is checked in lower._activated
         return [("mana_amount", ab, 1, Const(mana.options[0][0][0]), fn("removed", mana.count[1], mana.count[2]))]
+    elif k == "fixed" and mana.count[0] == "plus" and len(mana.options) == 1 and len(mana.options[0]) == 1 \
+            and mana.options[0][0][1] == 1 and _counters(mana.count[2]) != Const("not_modelled"):
+        # "Add {C}, plus an additional {C} for each art counter on ~": B + one mana for each K counter on
+        # the permanent as the ability resolves (107.3, 122.1, 608.2h; kb/game_amounts.lp)
+        term = fn("plus", _counters(mana.count[2]), mana.count[1])
+        return counted(ab, term, [("mana_amount", ab, 1, Const(mana.options[0][0][0]), term)])
     elif k == "fixed" and len(mana.options) == 1 and mana.options[0] and len(mana.options[0]) == 1 \
             and turn_history.amount_known(_amount_term(mana)):
         # "add {C}{C} for each of your opponents who lost life this turn": N mana of one type for each
@@ -759,6 +802,8 @@ def own_permanent(term):
         return False
     if term.name == "greatest" and len(term.args) == 2:
         return isinstance(term.args[1], Fn) and term.args[1].name == "others"
+    if term.name == "plus" and len(term.args) == 2:
+        return own_permanent(term.args[0])
     return term.name in ("counters", "stat", "others", "chosen_type")
 
 
