@@ -403,9 +403,13 @@ def test_max_speed_and_class_levels_change_what_the_ability_could():
 
 def test_notes_on_the_characteristics_say_why():
     """A note on the card's characteristics (line 0) names its reason: a type the KB does not
-    know (Krosa, a plane: 311.2, never a permanent), a power defined by the text (208.2a)."""
-    krosa = card_notes("Krosa", "Plane — Dominaria", "All creatures get +2/+2.")
-    assert "311.2" in krosa[0].reason and krosa[0].affects == ALL
+    know (a dungeon: 309.2c, never a permanent, and venturing is not modelled), a power defined by
+    the text (208.2a). A plane's type line is no note (Krosa: its abilities function from the
+    command zone, 113.6p, kb/command_zone.lp)."""
+    tomb = card_notes("Tomb of Annihilation", "Dungeon", "Oubliette — Discard a card and sacrifice an artifact, "
+                      "a creature, and a land.")
+    assert "309.2c" in tomb[0].reason and tomb[0].affects == ALL
+    assert 0 not in card_notes("Krosa", "Plane — Dominaria", "All creatures get +2/+2.")
     karn = compile_card(cardlib.parse_card({
         "name": "Karn, Legacy Reforged", "type": "Legendary Artifact Creature — Golem", "power": "*",
         "toughness": "*", "text": "Karn's power and toughness are each equal to the greatest mana value "
