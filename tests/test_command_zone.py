@@ -45,6 +45,12 @@ ORACLE = {
         "Whenever chaos ensues, you may pay {X}. If you do, Kilnspire District deals X damage to any target."),
     "Sisay": ("Vanguard", "Whenever you tap a land for mana, add one mana of any type that land produced."),
     "Birds of Paradise Avatar": ("Vanguard", 'Lands you control have "{T}: Add one mana of any color."'),
+    "Elvish Champion Avatar": ("Vanguard", "You begin the game with a 1/1 green Elf creature token on the "
+                               'battlefield. It has "{T}: Add {G}."'),
+    "Secrets of Paradise": ("Conspiracy", "Hidden agenda (Start the game with this conspiracy face down in the "
+                            "command zone and secretly choose a card name. You may turn this conspiracy face up "
+                            "any time and reveal that name.)\nCreatures you control with the chosen name have "
+                            '"{T}: Add one mana of any color."'),
     "Orcish Squatters Avatar": ("Vanguard", "At the beginning of your first main phase, add {C} for each land "
                                 "target opponent controls."),
     "Eladamri, Lord of Leaves Avatar": ("Vanguard", "At the beginning of each player's first main phase, that "
@@ -80,6 +86,13 @@ def test_no_line_changes_what_a_permanent_produces(name):
     # 113.6p: the card's static abilities are carried out from the command zone (a grant, 613.1f;
     # a mana trigger, 605.1b), and its other triggered abilities act only once they resolve
     assert mana_notes(name) == []
+
+
+def test_what_a_player_begins_the_game_with_changes_no_answer():
+    # 103.6, 111.3: the token is on the battlefield with the ability the effect gave it (a snapshot
+    # gives it as that permanent's card); the vanguard's line acts only before the game begins
+    [n] = compile_card(card("Elvish Champion Avatar")).not_modelled
+    assert n.affects == frozenset()
 
 
 def test_a_chaos_ability_is_a_note_for_apply_only():

@@ -192,7 +192,7 @@ def of_ability(a, spell=False):
             return frozenset({"cast-free", "apply"})
         if _from_opening_hand(a.effect):
             return frozenset({"apply"})
-        return frozenset().union(*[_sentence(s) for s in a.effect]) if a.effect else ALL
+        return frozenset().union(*[_sentence(s) for s in _begun_with(a.effect)]) if a.effect else ALL
     if isinstance(a, (ir.Chapter,)):
         # 714.2b: a triggered ability (not a mana ability, 605.1b); mana it adds itself counts in
         # what the Saga could produce (106.7)
@@ -378,6 +378,22 @@ def _sentence(s):
             return ALL
         out |= _clause(c, s)
     return frozenset(out)
+
+
+def _begun_with(effect):
+    """The sentences of a static ability but those that only describe the object a player begins the
+    game with ("You begin the game with a 1/1 green Elf creature token on the battlefield. It has
+    "{T}: Add {G}."", a vanguard's): 103.6, done before the game begins; the object is then on the
+    battlefield with what the effect gave it (111.3: a token's characteristics are defined by the
+    effect that created it), which a snapshot gives as that permanent's card."""
+    first = effect[0] if effect else None
+    if not (isinstance(first, ir.Sentence) and not first.leads and len(first.clauses) == 1
+            and isinstance(first.clauses[0], ir.Node) and first.clauses[0].kind == "begin_with"):
+        return effect
+    return (first,) + tuple(s for s in effect[1:] if not (
+        isinstance(s, ir.Sentence) and not s.leads and s.clauses and all(
+            isinstance(c, ir.Clause) and isinstance(c.subject, ir.Ref) and c.subject.kind == "it"
+            for c in s.clauses)))
 
 
 def _from_opening_hand(effect):
