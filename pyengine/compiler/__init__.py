@@ -322,10 +322,12 @@ def _trigger_of(norm):
     ``ir.Triggered`` with no effect, or None."""
     if not _TRIGGER.match(norm):
         return None
-    for m in re.finditer(r", ", norm):
+    for m in re.finditer(r", ", norm):           # the trigger ends at a comma (603.1), as in _trigger_only
         try:
             return ir.Triggered(Build().transform(parse(norm[:m.start()], start="trigger_head")), ())
-        except Exception:               # noqa: BLE001 - not a trigger, or numbers beyond the solver's
+        except ParseError:
+            continue
+        except Exception:               # noqa: BLE001 - numbers beyond the solver's
             return None
     return None
 
