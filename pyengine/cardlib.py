@@ -251,6 +251,12 @@ def _types(face):
     return re.split(r"\s+(?:—|-)\s+|—", face.type_line, maxsplit=1)[0].lower().split()
 
 
+def type_words(face):
+    """The lower-case words of a face's type line before any dash (card types and supertypes,
+    nontraditional ones included: "plane", "scheme")."""
+    return _types(face)
+
+
 def card_types(face):
     """The card types of a face (205.2a), lower case."""
     from .symbols import CARD_TYPES

@@ -8,7 +8,7 @@ database come with the facts stored when they were imported.
 from . import cardfacts
 from .compiled import concerns
 from .counters import pt_facts
-from .terms import Const
+from .terms import Const, fn
 
 
 def compiled(snapshot, name):
@@ -21,6 +21,7 @@ def used_cards(snapshot):
     names = {p.card for p in snapshot.battlefield} | {e.card for e in snapshot.effects}
     names.update(o.card for o in snapshot.stack)
     names.update(c for p in snapshot.battlefield for c in p.exiled_with or ())
+    names.update(o.card for o in snapshot.command)
     for zone in (snapshot.hand, snapshot.library, snapshot.graveyard):
         for cards in zone.values():
             names.update(cards)
@@ -76,9 +77,25 @@ def snapshot_facts(snapshot):
     for i, e in enumerate(snapshot.effects, 1):
         f += [("effect", i), ("effect_card", i, e.card), ("effect_controller", i, e.controller)]
         f += [("effect_target", i, t) for t in e.targets]
+    f += command_facts(snapshot)
     f += turn_facts(snapshot)
     for name in used_cards(snapshot):
         f += compiled(snapshot, name).facts
+    return f
+
+
+def command_facts(snapshot):
+    """The command zone (408.3): command_object(I), its card, its controller (311.5, 901.6: the
+    planar controller; 313.5, 314.5, 315.6: the owner), a face-down conspiracy and the choices made
+    for it (chosen/3 of the source term command(I), as a permanent's are of its id)."""
+    f = []
+    for i, o in enumerate(snapshot.command, 1):
+        f += [("command_object", i), ("command_card", i, o.card),
+              ("command_controller", i, snapshot.command_controller(o))]
+        if o.face_down:
+            f.append(("command_face_down", i))
+        f += [("chosen", fn("command", i), Const(kind), Const(v.lower()) if kind == "color" else v)
+              for kind, v in sorted(o.chosen.items())]
     return f
 
 
@@ -127,6 +144,9 @@ def turn_facts(snapshot):
 # a card in a hand or another zone matters when it is cast or put into play, and for what may be
 # done now (`actions`: casting it, 601.2; an ability that functions from there, 113.6m).
 _HIDDEN_ZONE_ANSWERS = frozenset({"cast-free", "apply", "actions"})
+# a face-down conspiracy has no abilities (315.5b) until its controller turns it face up, a special
+# action (702.106c): what may be done now and what doing it changes
+_FACE_DOWN_COMMAND_ANSWERS = frozenset({"actions", "apply"})
 
 
 def not_modelled(snapshot, answer=None):
@@ -135,13 +155,20 @@ def not_modelled(snapshot, answer=None):
     that answer (``compiled.concerns``)."""
     on_battlefield = {p.card for p in snapshot.battlefield}
     in_effects = {e.card for e in snapshot.effects}
+    # 113.6p: a face-up command-zone card's abilities function there, as a permanent's do on the
+    # battlefield: its notes are computed for where it is (compiler.affects, command_zone)
+    in_command = {o.card for o in snapshot.command if not o.face_down}
+    face_down = {o.card for o in snapshot.command if o.face_down}
     out = {}                  # two faces with one name (a reversible card) say it once
     for name in used_cards(snapshot):
         for note in compiled(snapshot, name).not_modelled:
             if answer is None or name in in_effects:
                 out[note] = None
-            elif name in on_battlefield:
+            elif name in on_battlefield or name in in_command:
                 if concerns(note.affects, answer):
+                    out[note] = None
+            elif name in face_down:
+                if concerns(note.affects & _FACE_DOWN_COMMAND_ANSWERS, answer):
                     out[note] = None
             elif concerns(note.affects & _HIDDEN_ZONE_ANSWERS, answer):
                 out[note] = None

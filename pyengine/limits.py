@@ -7,9 +7,9 @@ line of text "not modelled" instead (the card itself stays usable; see below).
 Arithmetic in the knowledge base is on 32-bit integers (clingo). The bounds below keep every sum
 of power and toughness inside them: a creature's power is its base power (at most MAX_NUMBER),
 plus its counters (at most MAX_NUMBER in all, checked per permanent), plus the changes of every
-source on the board (a permanent or an effect), and each card changes power, and toughness, by at
+source on the board (a permanent, an effect or a command-zone object), and each card changes power, and toughness, by at
 most MAX_PT_CHANGE in all (the sum over its faces and abilities; more is "not modelled"). So
-|power| is at most 2 * MAX_NUMBER + (MAX_PERMANENTS + MAX_EFFECTS) * MAX_PT_CHANGE < 2**31
+|power| is at most 2 * MAX_NUMBER + (MAX_PERMANENTS + MAX_EFFECTS + MAX_COMMAND) * MAX_PT_CHANGE < 2**31
 (asserted below).
 Amounts of mana (multiplied by replacement effects) are bounded in the KB itself.
 """
@@ -21,6 +21,7 @@ MAX_PERMANENTS = 200_000      # permanents on the battlefield
 MAX_ZONE_CARDS = 10_000       # cards in one player's hand, library or graveyard
 MAX_EFFECTS = 10_000          # entries of `effects:`
 MAX_STACK = 10_000            # objects on the stack
+MAX_COMMAND = 1_000           # objects in the command zone (`command:`)
 MAX_POOL = 10_000             # mana in one player's mana pool
 MAX_TARGETS = 1_000           # targets of one effect
 MAX_CARDS = 50_000            # card definitions under `cards:`
@@ -34,7 +35,7 @@ MAX_PT_CHANGE = 10_000        # power (and toughness) change of one card, summed
 MAX_PROBLEMS = 50             # error lines for one input; then one line says how many more
 
 SOLVER_INT = 2**31            # clingo numbers are 32-bit
-assert 2 * MAX_NUMBER + (MAX_PERMANENTS + MAX_EFFECTS) * MAX_PT_CHANGE < SOLVER_INT
+assert 2 * MAX_NUMBER + (MAX_PERMANENTS + MAX_EFFECTS + MAX_COMMAND) * MAX_PT_CHANGE < SOLVER_INT
 
 
 def describe():
@@ -48,6 +49,7 @@ def describe():
         ("cards in one zone", f"{MAX_ZONE_CARDS:,} per player and zone (hand, library, graveyard)"),
         ("effects", f"{MAX_EFFECTS:,}, each with at most {MAX_TARGETS:,} targets"),
         ("stack", f"{MAX_STACK:,} objects"),
+        ("command zone", f"{MAX_COMMAND:,} objects"),
         ("mana pool", f"{MAX_POOL:,} mana per player"),
         ("card definitions", f"{MAX_CARDS:,} under 'cards:'"),
         ("counter kinds", f"{MAX_COUNTER_KINDS} on one permanent, names of at most {MAX_COUNTER_NAME} characters"),

@@ -30,7 +30,7 @@ TURN_COUNTS = ("life_lost_this_turn", "life_gained_this_turn", "cards_drawn_this
                "left_battlefield_this_turn", "attacked_this_turn")
 TOP_KEYS = ("players", "active", "step", "priority", "battlefield", "hand", "library", "graveyard",
             "life", "lands_played", "mana_pool", "stack", "effects", "cards", "commander_identity",
-            "initiative", "dungeons_completed", "speed", *TURN_COUNTS, "monarch")
+            "initiative", "dungeons_completed", "speed", *TURN_COUNTS, "monarch", "command")
 PERM_KEYS = ("id", "card", "controller", "owner", "tapped", "controlled_since_turn_start",
              "counters", "attached_to", "face_down", "exerted_by", "x", "phased_out", "chosen", "token",
              "level", "renowned", "entered_this_turn", "cast_from", "exiled_with")
@@ -44,6 +44,12 @@ COLOR_LETTERS = ("W", "U", "B", "R", "G")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")       # 205.3i
 EFFECT_KEYS = ("card", "controller", "targets")
 STACK_KEYS = ("card", "controller", "ability", "source")
+COMMAND_KEYS = ("card", "owner", "controller", "face_down", "chosen")
+# the nontraditional cards whose abilities function from the command zone (113.6p), by card type:
+# the rule that says who controls one there (311.5, 901.6: the planar controller, normally the
+# active player; 313.5, 314.5, 315.6: its owner)
+COMMAND_TYPES = {"plane": "901.6", "phenomenon": "901.6", "vanguard": "313.5", "scheme": "314.5",
+                 "conspiracy": "315.6"}
 MAX_PROBLEMS = limits.MAX_PROBLEMS
 MAX_SPEED = 4                   # 702.179a, 702.179d: a player's speed is 1 to 4 once they have one
 
@@ -119,22 +125,39 @@ class StackObject(Record):
         self.source = source
 
 
+class CommandObject(Record):
+    """A face-up (or, for a conspiracy, face-down) nontraditional card in the command zone (408.3,
+    113.6p): its card, its owner, the controller given in the snapshot (None: the rule's default,
+    :func:`command_controller`), face down (a conspiracy with hidden agenda, 702.106a) and the
+    choices made for it ({"card_name": N}: the name secretly chosen, 702.106a)."""
+
+    FIELDS = __slots__ = ("card", "owner", "controller", "face_down", "chosen")
+
+    def __init__(self, card, owner, controller=None, face_down=False, chosen=None):
+        self.card = card
+        self.owner = owner
+        self.controller = controller
+        self.face_down = face_down
+        self.chosen = {} if chosen is None else chosen
+
+
 class Snapshot(Record):
     """A validated game snapshot. ``cards`` maps every card name it may use to its Card.
     ``commander_identity``: player -> colors (903.4), absent: no commander; ``initiative``: the
     player who has the initiative (725); ``dungeons_completed``: player -> dungeons completed
     (309.7); ``speed``: player -> speed 1..4 (702.179), absent: none; ``turn_counts``: TURN_COUNTS
-    key -> {player: N > 0}; ``monarch``: the player who is the monarch (724)."""
+    key -> {player: N > 0}; ``monarch``: the player who is the monarch (724); ``command``: the
+    nontraditional cards in the command zone (:class:`CommandObject`, 408.3)."""
 
     FIELDS = __slots__ = ("players", "active", "step", "battlefield", "hand", "library", "graveyard",
                           "life", "effects", "extra_cards", "cards", "priority", "lands_played",
                           "mana_pool", "stack", "commander_identity", "initiative",
-                          "dungeons_completed", "speed", "turn_counts", "monarch")
+                          "dungeons_completed", "speed", "turn_counts", "monarch", "command")
 
     def __init__(self, players, active, step, battlefield, hand, library, graveyard, life, effects,
                  extra_cards, cards, priority=None, lands_played=None, mana_pool=None, stack=None,
                  commander_identity=None, initiative=None, dungeons_completed=None, speed=None,
-                 turn_counts=None, monarch=None):
+                 turn_counts=None, monarch=None, command=None):
         self.players = players
         self.active = active
         self.step = step
@@ -156,6 +179,17 @@ class Snapshot(Record):
         self.speed = {} if speed is None else speed
         self.turn_counts = {} if turn_counts is None else turn_counts
         self.monarch = monarch
+        self.command = [] if command is None else command
+
+    def command_controller(self, o):
+        """Who controls command-zone object O: the controller the snapshot gives, or the planar
+        controller for a plane or phenomenon (901.6: normally the active player), or its owner
+        (313.5, 314.5, 315.6)."""
+        if o.controller is not None:
+            return o.controller
+        planar = any(t in ("plane", "phenomenon") for face in self.cards[o.card].faces
+                     for t in cardlib.type_words(face))
+        return self.active if planar else o.owner
 
     def permanent(self, pid):
         """The permanent with this id, or None."""
@@ -225,6 +259,11 @@ class Snapshot(Record):
         for k in TURN_COUNTS:
             if self.turn_counts.get(k):
                 d[k] = dict(self.turn_counts[k])
+        if self.command:
+            d["command"] = [{"card": o.card, "owner": o.owner,
+                             **({"controller": o.controller} if o.controller is not None else {}),
+                             **({"face_down": True} if o.face_down else {}),
+                             **({"chosen": dict(o.chosen)} if o.chosen else {})} for o in self.command]
         return d
 
 
@@ -400,13 +439,14 @@ def validate(data):
                             (MAX_SPEED, f"a speed is at most {MAX_SPEED}, 702.179d"))
     turn_counts = {k: _player_numbers(c, data, k, player_ref) for k in TURN_COUNTS}
     stack = _stack(c, data, player_ref, card_ref, {p.id: p for p in perms})
+    command = _command(c, data, player_ref, card_ref, cards)
 
     if c.p:
         raise InputError(_cap(c.p))
     return Snapshot(good_players, active, step, perms, zones["hand"], zones["library"],
                     zones["graveyard"], life, effects, list(extra), cards, priority, lands, pool, stack,
                     identity, initiative, dungeons, speed, {k: v for k, v in turn_counts.items() if v},
-                    monarch)
+                    monarch, command)
 
 
 def _player_numbers(c, data, key, player_ref, what="a number", most=None):
@@ -500,6 +540,45 @@ def _stack(c, data, player_ref, card_ref, perms):
             ctrl = player_ref(ctrl, f"{where}: controller")
         if card and ctrl:
             out.append(StackObject(card, ctrl, ability, source))
+    return out
+
+
+def _command(c, data, player_ref, card_ref, cards):
+    """The nontraditional cards in the command zone (408.3): planes and phenomena face up (901.7),
+    vanguards (902.7), schemes face up (904.8: an ongoing one until abandoned, 904.11; another while
+    its triggered abilities are pending, 904.10), conspiracies face up or face down (702.106a).
+    Anything else is refused: a traditional card there (a commander, 903.3) has abilities that
+    don't function there (113.6), which is not modelled; a dungeon (309.2c) is ventured into, which
+    is not modelled either."""
+    out = []
+    for _, where, d in c.mappings(data, "command", limits.MAX_COMMAND, "objects", "card and owner",
+                                     "a list of objects such as {card: Truga Jungle, owner: alice}"):
+        c.known_keys(d, COMMAND_KEYS, where)
+        card = card_ref(d["card"], f"{where}: card") if d.get("card") is not None else None
+        owner = player_ref(d["owner"], f"{where}: owner") if d.get("owner") is not None else None
+        for k in ("card", "owner"):
+            if d.get(k) is None:
+                c.add(f"{where}: '{k}' is required")
+        ctrl = d.get("controller")
+        ctrl = None if ctrl is None else player_ref(ctrl, f"{where}: controller")
+        face_down = c.flag(d, "face_down", False, where)
+        chosen = _chosen(c, d, where, player_ref)
+        if card is None:
+            continue
+        kinds = {t for face in cards[card].faces for t in cardlib.type_words(face) if t in COMMAND_TYPES}
+        if not kinds:
+            c.add(f"{where}: {show(card)} is not a plane, phenomenon, vanguard, scheme or conspiracy: "
+                  "only those are read in the command zone (113.6p); a commander there has no "
+                  "abilities that function (113.6, 903.3), which is not modelled")
+            continue
+        kind = sorted(kinds)[0]
+        if ctrl is not None and kind not in ("plane", "phenomenon") and ctrl != owner:
+            c.add(f"{where}: controller {show(ctrl)}: a {kind} is controlled by its owner "
+                  f"(CR {COMMAND_TYPES[kind]})")
+        if face_down and kind != "conspiracy":
+            c.add(f"{where}: face_down: only a conspiracy is face down in the command zone (702.106a); "
+                  f"a face-down {kind} is not in play and is not listed")
+        out.append(CommandObject(card, owner, ctrl, face_down, chosen))
     return out
 
 

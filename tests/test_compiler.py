@@ -271,10 +271,16 @@ def test_type_lines(type_line, expected):
     assert facts(c, {"card_type", "card_supertype", "card_subtype"}) == expected
 
 
-@pytest.mark.parametrize("type_line", ["Creature Elf", "Plane — Dominaria", "Wizard", "— Elf"])
+@pytest.mark.parametrize("type_line", ["Creature Elf", "Dungeon", "Plane Elf — Dominaria", "Wizard", "— Elf"])
 def test_type_lines_not_understood(type_line):
     c = compiled(type=type_line)
     assert [(n.line, n.text) for n in c.not_modelled] == [(0, f"type line {type_line!r}")]
+
+
+@pytest.mark.parametrize("type_line", ["Plane — Dominaria", "Vanguard", "Ongoing Scheme", "Conspiracy", "Phenomenon"])
+def test_command_zone_type_lines_are_no_note(type_line):
+    # 113.6p: the abilities of these cards function from the command zone (kb/command_zone.lp)
+    assert [n for n in compiled(type=type_line).not_modelled if n.line == 0] == []
 
 
 @pytest.mark.parametrize("cost,expected", [

@@ -407,11 +407,15 @@ def test_max_speed_and_class_levels_change_what_the_ability_could():
 
 def test_notes_on_the_characteristics_say_why():
     """A note on the card's characteristics (line 0) names its reason: a type the KB does not
-    know (Krosa, a plane: 311.2, never a permanent), a power defined by text the KB does not carry
-    out (208.2a: Tarmogoyf). Karn, Legacy Reforged's characteristic-defining ability the KB carries out
-    (kb/pt_cda.lp, 604.3): no note on its '*'."""
-    krosa = card_notes("Krosa", "Plane — Dominaria", "All creatures get +2/+2.")
-    assert "311.2" in krosa[0].reason and krosa[0].affects == ALL
+    know (a dungeon: 309.2c, never a permanent, and venturing is not modelled), a power defined by
+    the text the KB does not carry out (208.2a: Tarmogoyf). A plane's type line is no note (Krosa:
+    its abilities function from the command zone, 113.6p, kb/command_zone.lp). Karn, Legacy
+    Reforged's characteristic-defining ability the KB carries out (kb/pt_cda.lp, 604.3): no note on
+    its '*'."""
+    tomb = card_notes("Tomb of Annihilation", "Dungeon", "Oubliette — Discard a card and sacrifice an artifact, "
+                      "a creature, and a land.")
+    assert "309.2c" in tomb[0].reason and tomb[0].affects == ALL
+    assert 0 not in card_notes("Krosa", "Plane — Dominaria", "All creatures get +2/+2.")
     goyf = compile_card(cardlib.parse_card({
         "name": "Tarmogoyf", "type": "Creature — Lhurgoyf", "power": "*", "toughness": "1+*",
         "text": "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and "

@@ -163,6 +163,7 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
     names = names_of(key, legendary) | names_of(face.name, legendary)
     spell = affects_mod.spell_face(face)
     sheet = is_sticker_sheet(face)
+    command = affects_mod.command_face(face)      # 113.6p: its abilities function from the command zone
     gate = None         # the condition (kb/gates.lp) of the level striation or class level the lines belong to
     modal = None        # the modal triggered ability whose modes (700.2) the lines are, if any
     rows = face.text.split("\n")
@@ -222,6 +223,19 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
             aff = aff - affects_mod.MANA
         if ctx.results and any(f[0] == "mana_unknown_result" for f in low.facts):
             results |= set(ctx.results.lines)
+        if command and low.modelled and low.ability and not _from_the_command_zone(low.facts, ctx.ab):
+            # kb/command_zone.lp reads a command-zone object's static and triggered abilities as
+            # sources of effects; what it does not read (an activated ability, a condition on the
+            # object itself) is not carried out from there
+            low = Lowered(low.facts, False, f"this ability of a {command} (113.6p) is not carried out "
+                          "from the command zone", text=low.text)
+            aff = _affects(norm, spell)
+        if command and not low.modelled:
+            trig = line.ability if line.ability is not None else _trigger_of(norm)
+            aff = affects_mod.in_command_zone(aff, trig, modal)
+            if not aff & affects_mod.MANA and low.reason:
+                # the card is never a permanent whose could-produce would count the mana (106.7)
+                low = replace(low, reason=low.reason.replace("could-produce counts its mana (106.7); ", ""))
         if sheet and not low.modelled:
             # 123.2: nothing on a sticker sheet is in the game (the snapshot refuses the sheet in
             # every zone, cardlib.zone_problem): no answer reads it
@@ -325,6 +339,36 @@ def _costs_only(ctx, line):
 
 _TRIGGER = re.compile(r"^(When|Whenever|At) ")
 
+# what kb/command_zone.lp carries out for an ability of a command-zone object (113.6p): the facts
+# of a static ability read through layer_source/3, effect_source/3 and grant_source/3, and of a
+# mana trigger (605.1b) read through effect_source/3; a fact with the scope `self` is about a
+# permanent the card never is
+_COMMAND_ZONE_FACTS = {"ability_text", "static", "triggered", "grants_filter", "anthem",
+                       "mana_trigger", "mana_trigger_on", "mana_trigger_kind", "mana_option",
+                       "mana_replacement", "sets_color", "sets_land_subtype", "land_types", "type_change",
+                       "spend_as_any_color"}
+
+
+def _from_the_command_zone(facts, ab):
+    """True if kb/command_zone.lp carries out every fact of ability AB (:data:`_COMMAND_ZONE_FACTS`)."""
+    own = [f for f in facts if len(f) > 1 and f[1] == ab]
+    return bool(own) and all(f[0] in _COMMAND_ZONE_FACTS and Const("self") not in f[2:] for f in own)
+
+
+def _trigger_of(norm):
+    """The trigger of a line whose effect is not parsed ("Whenever chaos ensues, reveal ..."), as an
+    ``ir.Triggered`` with no effect, or None."""
+    if not _TRIGGER.match(norm):
+        return None
+    for m in re.finditer(r", ", norm):           # the trigger ends at a comma (603.1), as in _trigger_only
+        try:
+            return ir.Triggered(Build().transform(parse(norm[:m.start()], start="trigger_head")), ())
+        except ParseError:
+            continue
+        except Exception:               # noqa: BLE001 - numbers beyond the solver's
+            return None
+    return None
+
 
 def _trigger_only(ctx, line):
     """603.1: a triggered ability whose effect the grammar does not cover is still known by its
@@ -349,8 +393,7 @@ _STICKER_SHEET = ("a sticker sheet is not a card and has no characteristics (123
                   "the game (a snapshot refuses it); stickers put on objects (123.3, 123.7) are not modelled")
 
 # card types of nontraditional cards that stay in the command zone and are never permanents
-_COMMAND_ZONE_TYPES = {"dungeon": "309.2c", "plane": "311.2", "phenomenon": "312.2", "vanguard": "313.2",
-                       "scheme": "314.2", "conspiracy": "315.3"}
+_COMMAND_ZONE_TYPES = {"dungeon": "309.2c", **affects_mod.COMMAND_ZONE_TYPES}
 
 
 def _characteristics(key, face, facts, note):
@@ -364,10 +407,13 @@ def _characteristics(key, face, facts, note):
         # 300.1: a card type the KB does not have (plane, scheme, vanguard, conspiracy, ...) or
         # none: filters and rules that read types could count it wrongly, whatever the answer
         command = [w for w in unknown if w.lower() in _COMMAND_ZONE_TYPES]
-        note(0, f"type line {face.type_line!r}",
-             reason=(f"a {command[0].lower()} is not a permanent ({_COMMAND_ZONE_TYPES[command[0].lower()]}): "
-                     "it stays in the command zone, which the KB does not have") if command
-             else "a card type or subtype the KB does not know (205)")
+        if command and affects_mod.command_face(face) and not set(unknown) - set(command):
+            pass    # 113.6p: its abilities function from the command zone (kb/command_zone.lp)
+        else:
+            note(0, f"type line {face.type_line!r}",
+                 reason=("a dungeon is not a permanent (309.2c): it stays in the command zone, where "
+                         "venturing into it (701.49) is not modelled") if "Dungeon" in command
+                 else "a card type or subtype the KB does not know (205)")
     facts += [("card_color_indicator", key, Const(c.lower())) for c in face.color_indicator]
     if face.mana_cost:
         try:

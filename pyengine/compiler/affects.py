@@ -194,7 +194,7 @@ def of_ability(a, spell=False):
             return frozenset({"apply"})
         if _colors_chosen_outside_the_game(a.effect):
             return frozenset()
-        return frozenset().union(*[_sentence(s) for s in a.effect]) if a.effect else ALL
+        return frozenset().union(*[_sentence(s) for s in _begun_with(a.effect)]) if a.effect else ALL
     if isinstance(a, (ir.Chapter,)):
         # 714.2b: a triggered ability (not a mana ability, 605.1b); mana it adds itself counts in
         # what the Saga could produce (106.7)
@@ -382,6 +382,22 @@ def _sentence(s):
             return ALL
         out |= _clause(c, s)
     return frozenset(out)
+
+
+def _begun_with(effect):
+    """The sentences of a static ability but those that only describe the object a player begins the
+    game with ("You begin the game with a 1/1 green Elf creature token on the battlefield. It has
+    "{T}: Add {G}."", a vanguard's): 103.6, done before the game begins; the object is then on the
+    battlefield with what the effect gave it (111.3: a token's characteristics are defined by the
+    effect that created it), which a snapshot gives as that permanent's card."""
+    first = effect[0] if effect else None
+    if not (isinstance(first, ir.Sentence) and not first.leads and len(first.clauses) == 1
+            and isinstance(first.clauses[0], ir.Node) and first.clauses[0].kind == "begin_with"):
+        return effect
+    return (first,) + tuple(s for s in effect[1:] if not (
+        isinstance(s, ir.Sentence) and not s.leads and s.clauses and all(
+            isinstance(c, ir.Clause) and isinstance(c.subject, ir.Ref) and c.subject.kind == "it"
+            for c in s.clauses)))
 
 
 def _from_opening_hand(effect):
@@ -692,3 +708,48 @@ def _clause(c, s):
     if name in _STATIC_VERBS:
         return set(_STATIC_VERBS[name])                    # the event, or a replacement of it (614)
     return set(ALL)
+
+
+# 113.6p: the nontraditional cards whose abilities function from the command zone (311.4, 313.4,
+# 314.4, 315.5); a dungeon (309.2c) is not one of them (the snapshot refuses it there)
+COMMAND_ZONE_TYPES = {"plane": "311.2", "phenomenon": "312.2", "vanguard": "313.2", "scheme": "314.2",
+                      "conspiracy": "315.3"}
+
+
+def command_face(face):
+    """The nontraditional card type (plane, phenomenon, vanguard, scheme, conspiracy) of a face
+    (a ``cardlib.Face``), or None: such a card is never a permanent (311.2, 312.2, 313.2, 314.2,
+    315.3) and its abilities function from the command zone (113.6p)."""
+    if face is None:
+        return None
+    from ..cardlib import type_words
+    kinds = [t for t in type_words(face) if t in COMMAND_ZONE_TYPES]
+    return kinds[0] if kinds else None
+
+
+def in_command_zone(aff, ability, modal=None):
+    """The answers a line of a command-zone card (:func:`command_face`) that the KB does not carry
+    out could change, from AFF, those it could change on a permanent. `could-produce` and `produce`
+    ask what a permanent's own abilities could add (106.7) and what tapping it adds (605.1a): the
+    card is never a permanent, so
+
+    - a triggered ability that is not a mana ability (605.1b: :func:`mana_trigger`), such as "Whenever
+      chaos ensues, ..." (311.7), "When you set this scheme in motion, ..." (701.32, 904.9), "At
+      the beginning of your first main phase, add ..." or a mode of one (700.2), acts only once it
+      has triggered and resolved (`apply`); mana it adds is no permanent's, and an effect it leaves
+      (one "until your next turn") is then a snapshot `effects:` entry, not the card in the zone;
+    - an activated ability (a plane's "Sacrifice three Foods: Add ...", 311.4) is activated from the
+      command zone, not by tapping a permanent: it could change what may be done and paid for
+      (`actions`, `cast-free`, `apply`), not what a permanent could produce.
+
+    A static ability changes what permanents are and have (613): every answer it changes on a
+    permanent, unchanged. ABILITY is the line's ability (a ``ir.Triggered`` built from the trigger
+    alone for a line whose effect is not parsed); MODAL the modal triggered ability whose mode
+    the line is, if any."""
+    if isinstance(ability, ir.Mode) and isinstance(modal, ir.Triggered):
+        ability = modal
+    if isinstance(ability, ir.Triggered) and not mana_trigger(ability.trigger):
+        return frozenset(aff - MANA)
+    if isinstance(ability, (ir.Activated, ir.Loyalty)):
+        return frozenset((aff - MANA) | PAYMENT) if aff & MANA else frozenset(aff)
+    return frozenset(aff)

@@ -410,7 +410,10 @@ def grant_filter_known(f):
     kb/filters.lp knows, alone or as you_control(F) / attached(F) / other(F) /
     you_control(other(F)) / chosen_name(F) (613.1f)."""
     if isinstance(f, Fn) and f.name == "chosen_name" and len(f.args) == 1:
-        return mana_ir.known_filter(f.args[0])
+        f = f.args[0]
+        if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1:
+            f = f.args[0]
+        return mana_ir.known_filter(f)
     if isinstance(f, Fn) and f.name in ("you_control", "attached") and len(f.args) == 1:
         f = f.args[0]
     if isinstance(f, Fn) and f.name == "other" and len(f.args) == 1:
@@ -428,10 +431,12 @@ def grant_filter(obj):
     to the granting permanent, which kb/filters.lp does not interpret) is taken out as other(F),
     which kb/granted_abilities.lp reads (F = permanent when nothing else is named). "Lands with the
     chosen name" (the card name chosen as the granting permanent entered, 614.12, 607.2d) is
-    chosen_name(F), relative to the granting permanent too."""
+    chosen_name(F), relative to the granting permanent too; "Creatures you control with the chosen
+    name" is chosen_name(you_control(F))."""
     if isinstance(obj, ir.Obj) and obj.qualifiers and obj.qualifiers[-1] == _WITH_CHOSEN_NAME:
         f = _filter(replace(obj, qualifiers=obj.qualifiers[:-1]))
-        return fn("chosen_name", f) if mana_ir.known_filter(f) else Const("not_modelled")
+        mine = isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1
+        return fn("chosen_name", f) if mana_ir.known_filter(f.args[0] if mine else f) else Const("not_modelled")
     f = _filter(obj)
     scope = None
     if isinstance(f, Fn) and f.name == "you_control" and len(f.args) == 1:

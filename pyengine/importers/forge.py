@@ -66,7 +66,8 @@ PLAYER_KEYS = {      # in the order Forge tests how a key ends
     "speed": "the snapshot has no player speed",
     "play": None, "battlefield": None, "hand": None, "graveyard": None, "library": None,
     "exile": "the snapshot has no exile zone",
-    "command": "the snapshot has no command zone (commanders, emblems)",
+    "command": "the snapshot's command zone holds planes, vanguards, schemes and conspiracies only, not "
+               "commanders or emblems",
     "sideboard": "the snapshot has no sideboard",
     "precast": "spells cast as the puzzle starts resolve before it; their effects are not expressible",
     "putonstack": None,
