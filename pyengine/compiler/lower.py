@@ -442,16 +442,18 @@ def _activated_effect(ctx, sentences):
     if rest is not None:
         # "Choose a player. That player adds ...": the mana is the ability's (106.7, 605.1a: no
         # target), added to the pool of the player chosen as it resolves (608.2d, 106.4), who may
-        # be its controller: what it could produce is the mana of the rest (106.7); to whom is
-        # apply's, and produce's too (choosing another player adds nothing to its controller's pool)
+        # be its controller: what it could produce is the mana of the rest (106.7); what its
+        # controller gets (produce, payment) is that mana, or none when another player is chosen
+        # (mana_to_chosen_player/1, kb/mana.lp); apply gives it to its controller
         note = ("the mana goes to the player chosen as the ability resolves (608.2d): "
-                "performing it for another player is not modelled")
+                "apply gives it to its controller; performing it for another player is not modelled")
         try:
             facts = _activated_effect(ctx, rest)
         except Unmodelled as e:
-            raise Unmodelled(f"{e}; {note}", e.facts, part=e.part or rest,
-                             affects=None if e.affects is None else e.affects | {"apply"})
-        e = Unmodelled(note, facts, part=sentences[:1], affects=frozenset({"apply", "produce"}))
+            raise Unmodelled(f"{e}; {note}", e.facts and e.facts + [("mana_to_chosen_player", ctx.ab)],
+                             part=e.part or rest, affects=None if e.affects is None else e.affects | {"apply"})
+        facts = facts + [("mana_to_chosen_player", ctx.ab)]
+        e = Unmodelled(note, facts, part=sentences[:1], affects=frozenset({"apply"}))
         e.activation_known = True       # its controller may choose themselves: a mana ability it may activate
         raise e
     return _activated_mana_effect(ctx, sentences)

@@ -31,7 +31,7 @@ Otherwise the line keeps its note for could-produce (:func:`pyengine.compiler.af
 
 from dataclasses import replace
 
-from ..terms import Const
+from ..terms import Const, fn
 from . import affects, conditions, ir, mana_ir
 from .affects import PAYMENT
 from .shapes import Unmodelled, counters, is_self, required_targets
@@ -44,7 +44,7 @@ def _add_clause(sentence):
     """The one clause of SENTENCE that adds mana, as an "add" instruction of its controller, if
     the sentence's other clauses neither add nor change mana; None otherwise. "you may add" is
     read as "add" (106.7: the mana it could produce), "that player adds" likewise (the mana the
-    ability produces, whoever gets it)."""
+    ability produces, whoever gets it), "add ... at the beginning of <a step>" likewise (603.7)."""
     if sentence.kind != "sentence" or sentence.leads:
         return None
     adds = [c for c in sentence.clauses if isinstance(c, ir.Clause) and c.verb_name == "add_mana"]
@@ -54,6 +54,11 @@ def _add_clause(sentence):
     c = adds[0]
     if c.aux not in (None, "may") or not _producer(c.subject):
         return None
+    if c.tails and all(isinstance(t, ir.Node) and t.kind == "tail_delayed" for t in c.tails):
+        # "add {C}{C} at the beginning of your next main phase this turn": the ability creates a delayed
+        # triggered ability that adds the mana (603.7a), whose source is that ability's (603.7e): the
+        # permanent's mana all the same (106.7)
+        c = replace(c, tails=())
     return replace(c, subject=None, aux=None)
 
 
@@ -70,7 +75,7 @@ def _producer(subject):
         or (subject.quantity == ir.Quantity("the") and subject.groups == _ACTIVE_PLAYER))
 
 
-def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, loyal=False):
+def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, loyal=False, trigger=None):
     """(facts, reason): the mana facts of an ability that is not a mana ability whose effect adds
     mana the KB models (see the module doc), or (None, why not). The one sentence that adds mana
     may come after others that neither add nor change mana ("You gain 2 life. Add {U}, {R}, or
@@ -87,16 +92,32 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
     sentences, put_first = _if_they_do(sentences)
     adding = [s for s in sentences if affects.changes_mana(s)]
     first = adding[0] if adding else sentences[0]
-    gate = _gate(sentences[0]) if first is sentences[0] or intervening else None
-    if gate is not None:
-        head = replace(sentences[0], leads=())
-        first = head if first is sentences[0] else first
-        sentences = (head,) + tuple(sentences[1:])
+    gates = []
+    if first is sentences[0] or intervening:
+        gates.append(_gate(sentences[0]))
+        if gates[-1] is not None:
+            head = replace(sentences[0], leads=())
+            first = head if first is sentences[0] else first
+            sentences = (head,) + tuple(sentences[1:])
+    i = sentences.index(first)
+    if i > 0 and len(first.leads) == 1:
+        # 608.2c: the "if" leading a later sentence is checked as that instruction is followed: the
+        # mana's own "if" decides whether it is added ("If it's the third time, add {R}{R}{R}{R}.")
+        gates.append(_gate(first) or conditions.as_it_resolves(first.leads[0], sentences[i - 1], trigger))
+        if gates[-1] is not None:
+            first = replace(first, leads=())
+            sentences = sentences[:i] + (first,) + sentences[i + 1:]
+    gates = [g for g in gates if g is not None]
+    gate = gates[0] if len(gates) == 1 else fn("and", *gates) if gates else None
     upto = sentences[:sentences.index(first) + 1]
-    if any(isinstance(lead, ir.Node) and lead.kind == "lead_if" for s in upto for lead in s.leads):
-        # an intervening "if" (603.4) leads the first sentence; any "if" up to the mana may stop it
+    # an "if" leading a sentence between the first and the mana decides only that sentence's
+    # instructions (608.2c: "If it's the second time, ~ deals 2 damage ...")
+    if any(isinstance(lead, ir.Node) and lead.kind == "lead_if"
+           for s in (upto[:1] if intervening or len(upto) == 1 else ()) + upto[-1:] for lead in s.leads):
+        # an intervening "if" (603.4) leads the first sentence, or one leads the mana's
         return None, ("the condition checked as the ability resolves (603.4) is not evaluated: "
                       "could-produce does not know whether it adds mana")
+    put_first = put_first + _counters_first(upto[:-1])
     clause = _add_clause(first)
     if clause is None or len(adding) != 1:
         return None, "not modelled" if clause is None else "what follows changes the mana and is not modelled"
@@ -161,6 +182,27 @@ def _if_they_do(sentences):
                 replace(then, leads=(), clauses=(add,)))
         return tuple(sentences[:i]) + done + tuple(sentences[i + 2:]), [(kind, n)]
     return sentences, []
+
+
+def _counters_first(sentences):
+    """[(K, N)]: the counters the unconditional sentences "Put a K counter on ~." among SENTENCES put
+    on the ability's own permanent (608.2c: before the mana that follows is added: "Put a +1/+1
+    counter on this creature. ... add an amount of {R} equal to this creature's power" counts it)."""
+    out = []
+    for s in sentences:
+        if s.kind != "sentence" or s.leads or s.tail is not None or len(s.clauses) != 1:
+            continue
+        c = s.clauses[0]
+        if not isinstance(c, ir.Clause) or c.verb_name != "put_counters" or c.subject is not None or c.aux \
+                or c.tails or len(c.verb.args) != 4 or c.verb.args[2] != "on" or not is_self(c.verb.args[3]):
+            continue
+        try:
+            kind, n = counters(c.verb.args[1])
+        except Unmodelled:
+            continue
+        if kind is not None:
+            out.append((kind, n))
+    return out
 
 
 def _removes_all(sentence, kind):
@@ -263,7 +305,7 @@ def triggered(ctx, a):
     if affects.mana_trigger(a.trigger) or not affects.adds_mana_itself(a.effect):
         return None                     # a trigger on mana or tapping: 605.1b may make it a mana ability
     facts, reason = ability_mana(ctx, a.effect, event=positive_event(a.trigger), intervening=True,
-                                 attack=self_attacks(a.trigger))
+                                 attack=self_attacks(a.trigger), trigger=a.trigger)
     if facts is None:
         raise Unmodelled(reason)
     raise Unmodelled("a triggered ability that is not a mana ability (605.1b): could-produce counts "
@@ -329,7 +371,7 @@ def trigger_mode(ctx, head, mode):
     if not isinstance(mode.effect, tuple) or not affects.adds_mana_itself(mode.effect):
         return None
     facts, _ = ability_mana(ctx, mode.effect, event=positive_event(head.trigger), intervening=True,
-                            attack=self_attacks(head.trigger))
+                            attack=self_attacks(head.trigger), trigger=head.trigger)
     if facts is None:
         return None
     raise Unmodelled("a mode of a triggered ability that is not a mana ability (605.1b, 700.2): could-produce "
