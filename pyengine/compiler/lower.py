@@ -20,10 +20,11 @@ from . import ir, mana_ir, spend
 from . import riders as mana_riders
 from .affects import PAYMENT, changes_mana
 from .conditions import condition
-from .lower_loyalty_chapter import chapter, firebending, loyalty
+from .lower_loyalty_chapter import ability_mana, chapter, firebending, loyalty
 from .lower_station import is_station, station
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, counters_x, int_of, is_self,
-                     simple_type, sacrifice_filter, targets, untapped_filter, untapped_you_control)
+                     required_targets, simple_type, sacrifice_filter, targets, untapped_filter,
+                     untapped_you_control)
 from ..symbols import NotModelled, parse_mana_cost
 
 # the answers a spending rule of the mana concerns (106.6): produce shows it; actions and apply pay
@@ -178,6 +179,8 @@ def _activated(ctx, a):
     if x_count is not None:
         facts.append(("x_cost_count", ctx.ab) + x_count)
     targeted = _targeted_mana(ctx, a.effect)
+    if targeted is None and targets(a.effect):
+        targeted = _optionally_targeted_mana(ctx, a.effect)
     if targeted is not None:
         raise Unmodelled("an ability with a target is not a mana ability (605.1a): could-produce counts its mana "
                          "while it has a legal target (106.7, 601.2c); activating it is not modelled",
@@ -232,6 +235,23 @@ def _targeted_mana(ctx, sentences):
         return None
     return [("ability_targets", ctx.ab), ("target_requirement", ctx.ab, fn("graveyard_card", Const(kind)))] \
         + mana + [("effect_not_modelled", ctx.ab)]
+
+
+def _optionally_targeted_mana(ctx, sentences):
+    """"{T}, Sacrifice two other creatures: Any number of target players each lose 2 life and sacrifice
+    a creature of their choice. You add {B}{B} and draw a card.": an activated ability whose targets
+    are all "any number of" or "up to N" targets and that adds mana the KB models. It requires targets,
+    so it is no mana ability (605.1a), but zero of them may be chosen (115.6): it can be activated and
+    resolves without one. Its facts (ability_targets, target_requirement(Ab,optional), its mana,
+    effect_not_modelled) let could-produce count its mana (106.7, kb/ability_mana.lp); None if the
+    ability is not of that shape."""
+    if required_targets(sentences):
+        return None
+    facts, _ = ability_mana(ctx, sentences)
+    if not facts or any(f[0] in ("ability_targets", "resolve_if") for f in facts):
+        return None
+    return [("ability_targets", ctx.ab), ("target_requirement", ctx.ab, Const("optional"))] + facts \
+        + [("effect_not_modelled", ctx.ab)]
 
 
 def _graveyard_target(obj):

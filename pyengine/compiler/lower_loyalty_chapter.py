@@ -103,7 +103,8 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
     if i > 0 and len(first.leads) == 1:
         # 608.2c: the "if" leading a later sentence is checked as that instruction is followed: the
         # mana's own "if" decides whether it is added ("If it's the third time, add {R}{R}{R}{R}.")
-        gates.append(_gate(first) or conditions.as_it_resolves(first.leads[0], sentences[i - 1], trigger))
+        gates.append(_gate(first) or conditions.as_it_resolves(first.leads[0], sentences[i - 1], trigger)
+                     or _otherwise_removed(sentences[:i], first.leads[0]))
         if gates[-1] is not None:
             first = replace(first, leads=())
             sentences = sentences[:i] + (first,) + sentences[i + 1:]
@@ -203,6 +204,31 @@ def _counters_first(sentences):
         if kind is not None:
             out.append((kind, n))
     return out
+
+
+_NONE_REMOVED = ir.Clause(ir.Node("counters_np", (ir.Node("counters_phrase", (ir.Node("counter_quantity", ("no",)),
+                                                                               "counter")),)),
+                          None, ir.Verb("passive", (ir.Node("be_word", ("were",)),
+                                                    ir.Node("this_way_participle", ("removed this way",)))), ())
+
+
+def _otherwise_removed(before, lead):
+    """self_has_counter(K) for the lead "Otherwise," of the sentence after "Remove all K counters from ~.
+    If no counters were removed this way, <...>." (BEFORE ends with those two): it is followed when
+    counters were removed (608.2c), that is when ~ had a K counter as the ability resolved (122.1);
+    None otherwise."""
+    if lead != ir.Node("lead_otherwise", ("otherwise",)) or len(before) < 2:
+        return None
+    remove, branch = before[-2], before[-1]
+    if len(branch.leads) != 1 or branch.leads[0] != ir.Node("lead_if", ("if", ((_NONE_REMOVED,), ()))) \
+            or affects.changes_mana(branch) or len(remove.clauses) != 1 or remove.leads:
+        return None
+    c = remove.clauses[0]
+    if not isinstance(c, ir.Clause) or c.verb_name != "remove_counters":
+        return None
+    kind = next((a.args[0] for a in ir.walk(c.verb.args) if isinstance(a, ir.Node) and a.kind == "counter_kind"
+                 and len(a.args) == 1), None)
+    return fn("self_has_counter", str(kind)) if kind is not None and _removes_all(remove, kind) else None
 
 
 def _removes_all(sentence, kind):
