@@ -203,9 +203,10 @@ _SELF_ACTIONS = ("convert", "transform")
 
 
 def as_it_resolves(lead, previous, trigger):
-    """``unrecorded(K)`` (see the module doc) for the "if" LEAD of a later sentence of a triggered
-    ability (608.2c: checked as that instruction is followed) whose truth a snapshot cannot tell:
-    PREVIOUS is the sentence before it, TRIGGER the ability's trigger; None for any other "if"."""
+    """``unrecorded(K)`` (see the module doc) for the "if" LEAD of a sentence of a triggered ability
+    (an intervening "if", 603.4, or a later sentence's, 608.2c) whose truth a snapshot cannot tell:
+    PREVIOUS is the sentence before it (None for the first), TRIGGER the ability's trigger; None for
+    any other "if"."""
     if trigger is None or not isinstance(lead, ir.Node) or lead.kind != "lead_if":
         return None
     args = [a for a in lead.args if not isinstance(a, str)]
@@ -214,10 +215,13 @@ def as_it_resolves(lead, previous, trigger):
     c = args[0][0][0]
     if isinstance(c, ir.Node) and c.kind == "nth_resolution":
         return fn("unrecorded", Const("resolutions"))           # 603.4: not recorded in a snapshot
+    if isinstance(c, ir.Node) and c.kind == "added_mana_with_this" and c.args[0] == "you haven't added" \
+            and c.args[2] == ir.Node("duration", ("this turn",)):
+        return fn("unrecorded", Const("resolutions"))           # "if you haven't added mana with this ability this turn"
     if _spent_on_event_spell(c) and any(isinstance(y, ir.Node) and y.kind == "casts_phrase"
                                         for y in ir.walk(trigger.clauses)):
         return fn("unrecorded", Const("event_spell"))           # 601.2h: the mana spent on that spell
-    if c == _YOU_DO and _may_act_on_self(previous):
+    if c == _YOU_DO and previous is not None and _may_act_on_self(previous):
         return fn("unrecorded", Const("choice"))                # 608.2d
     return None
 

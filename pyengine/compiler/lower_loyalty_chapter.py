@@ -94,7 +94,8 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
     first = adding[0] if adding else sentences[0]
     gates = []
     if first is sentences[0] or intervening:
-        gates.append(_gate(sentences[0]))
+        gates.append(_gate(sentences[0]) or (conditions.as_it_resolves(sentences[0].leads[0], None, trigger)
+                                             if intervening and len(sentences[0].leads) == 1 else None))
         if gates[-1] is not None:
             head = replace(sentences[0], leads=())
             first = head if first is sentences[0] else first
@@ -126,6 +127,11 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
     whom = _targets_players_only(sentences) if targeted else None
     if targeted and whom is None:
         return None, "an ability with a target adds mana only if it resolves (608.2b): not modelled"
+    if trigger is not None and whom in (None, "opponent"):
+        # "X is the number of Islands target opponent controls" (115.1): counted for the opponent targeted
+        facts = mana_ir.target_opponent_facts(ctx.ab, ir.Sentence((), (clause,), (), first.tail, first.kind))
+        if facts is not None:
+            return (facts + [("resolve_if", ctx.ab, gate)] if gate is not None else facts), ""
     mana = mana_ir.of_sentence(ir.Sentence((), (clause,), (), first.tail, first.kind))
     if mana is not None and mana.count is not None and mana.count[0] == "removed" and mana.count[2] == 0 \
             and any(_removes_all(s, mana.count[1]) for s in upto[:-1]):

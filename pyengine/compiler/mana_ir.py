@@ -637,6 +637,36 @@ def attack_facts(ab, mana):
     return None
 
 
+def target_opponent_facts(ab, sentence):
+    """"you may add X mana of any one color, where X is the number of Islands target opponent controls":
+    X mana of one color for the opponent targeted (115.1), amount term opponent_count(F), F a filter of
+    kb/final_filters.lp, with ability_targets and target_requirement(Ab,opponent) (kb/ability_mana.lp);
+    None for other mana."""
+    tail = sentence.tail
+    if len(sentence.clauses) != 1 or not isinstance(tail, ir.Node) or tail.kind != "sent_tail" or len(tail.args) != 4 \
+            or tail.args[1] != ir.Node("x_var", ("x",)) or tail.args[2] != "is":
+        return None
+    c, count = sentence.clauses[0], tail.args[3]
+    if not isinstance(c, ir.Clause) or c.tails or len(c.verb.args) != 2 \
+            or c.verb.args[1] != ir.Node("mana_any_one_color", (ir.Number("x"), "mana of any one color")):
+        return None
+    if not (isinstance(count, ir.Node) and count.kind == "count_of" and len(count.args) == 2
+            and isinstance(count.args[1], ir.Obj)):
+        return None
+    obj = count.args[1]
+    if obj.quantity is not None or obj.possessor or obj.joins or obj.qualifiers != (
+            ir.Node("rel_control", (ir.Node("controls_phrase", ("target opponent controls",)),)),):
+        return None
+    try:
+        f = filter_term(ir.Obj(None, None, obj.groups, (), ()))
+    except Unmodelled:
+        return None
+    if not final_filter(f):
+        return None
+    return [("mana_amount", ab, o, Const(t), fn("opponent_count", f)) for o, t in enumerate(COLORS, 1)] \
+        + [("ability_targets", ab), ("target_requirement", ab, Const("opponent"))]
+
+
 ATTACKING_POWER = Const("attacking_power")
 _TOTAL_ATTACKING_POWER = ir.Node("total_of", ("the total", ir.Node("stat", ("power",)), "of", _ATTACKING_CREATURE))
 
