@@ -21,8 +21,10 @@ abilities only, 605.1a) nor for ``could-produce``.
 The mana counts only if nothing but the mana decides it: the ability adds mana in its first
 sentence (with other instructions that do not add or change mana), with no condition the KB does
 not evaluate (an intervening "if", 603.4, is checked as the ability resolves: one the KB evaluates,
-leading the first sentence, is given as ``resolve_if(Ab,Cond)``, and the mana counts only while Cond
-holds, kb/ability_mana.lp), no target (a
+leading the first sentence, or the "if" leading the sentence that adds the mana, 608.2c, is given as
+``resolve_if(Ab,Cond)``, and the mana counts only while Cond holds, kb/ability_mana.lp; one about what a
+snapshot does not record is ``unrecorded(K)``, both cases, :func:`.conditions.as_it_resolves`), no
+required target but "target player"/"target opponent" (a
 target that became illegal makes it not resolve, 608.2b), and an amount the KB counts (kb/mana.lp,
 kb/game_amounts.lp, an amount of the permanent itself included; what a cost did and the chosen
 color are read for mana abilities only).
