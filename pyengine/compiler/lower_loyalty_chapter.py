@@ -140,6 +140,13 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
         # 608.2c: "Remove all K counters from ~. Add {C} for each K counter removed this way": as many
         # as it had as the ability began to resolve, the counters on it now (122.1)
         mana = mana.counted(("for_each_counter_on_self", mana.count[1]))
+    if mana is not None and len(upto) > 1 and _exiled_from_your_graveyard(upto[-2], mana):
+        # "Exile any number of target cards from your graveyard. Add {R} for each card exiled this way."
+        mana = None
+        facts = [("mana_amount", ctx.ab, 1, Const(mana_ir.of_sentence(
+            ir.Sentence((), (replace(clause, tails=()),), (), None, "sentence")).options[0][0][0]),
+            Const("exiled_from_graveyard"))]
+        return (facts + [("resolve_if", ctx.ab, gate)] if gate is not None else facts), ""
     if mana is None or mana.kind == "other":
         return None, "mana of this kind is not modelled"
     counted = mana_ir.event_facts(ctx.ab, mana) if event else None
@@ -191,6 +198,28 @@ def _if_they_do(sentences):
                 replace(then, leads=(), clauses=(add,)))
         return tuple(sentences[:i]) + done + tuple(sentences[i + 2:]), [(kind, n)]
     return sentences, []
+
+
+_ANY_NUMBER_FROM_YOUR_GRAVEYARD = ir.Obj(ir.Quantity("any number of"), None,
+                                         ((ir.Char("noun", "target"), ir.Char("noun", "cards")),), (),
+                                         (ir.Node("from_zone", ("from", ir.Zone("graveyard", ir.Ref("you", ""), ""))),))
+_EXILED_THIS_WAY = ("for_each", ir.Obj(None, None, ((ir.Char("noun", "card"),),), (), (
+    ir.Node("this_way_q", (ir.Node("this_way_participle", ("exiled this way",)),)),)))
+
+
+def _exiled_from_your_graveyard(sentence, mana):
+    """True for "Exile any number of target cards from your graveyard." followed by MANA, one mana of one
+    type "for each card exiled this way": as many as the cards its controller targeted, any of the cards
+    in their graveyard (115.6: zero of them may be chosen), amount term exiled_from_graveyard
+    (kb/ability_mana.lp)."""
+    if sentence.kind != "sentence" or sentence.leads or sentence.tail is not None or len(sentence.clauses) != 1:
+        return False
+    c = sentence.clauses[0]
+    if not isinstance(c, ir.Clause) or c.subject is not None or c.aux or c.tails or c.verb_name != "exile" \
+            or c.verb.args[1:] != (_ANY_NUMBER_FROM_YOUR_GRAVEYARD,):
+        return False
+    return mana.kind == "fixed" and mana.count == _EXILED_THIS_WAY and not mana.additional \
+        and len(mana.options) == 1 and len(mana.options[0]) == 1 and mana.options[0][0][1] == 1
 
 
 def _counters_first(sentences):
