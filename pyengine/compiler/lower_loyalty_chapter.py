@@ -103,7 +103,14 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
             first = head if first is sentences[0] else first
             sentences = (head,) + tuple(sentences[1:])
     i = sentences.index(first)
-    if i > 0 and len(first.leads) == 1:
+    requirement = _graveyard_target_color(sentences[i - 1], first.leads) if i > 0 else None
+    if requirement is not None:
+        # "Return target instant or sorcery card from your graveyard to your hand. If it's a green card,
+        # add ...": the mana is added when the card targeted is green, a target its controller may choose
+        # as the ability is put on the stack (601.2c): it counts while there is one (kb/ability_mana.lp)
+        first = replace(first, leads=())
+        sentences = sentences[:i] + (first,) + sentences[i + 1:]
+    elif i > 0 and len(first.leads) == 1:
         # 608.2c: the "if" leading a later sentence is checked as that instruction is followed: the
         # mana's own "if" decides whether it is added ("If it's the third time, add {R}{R}{R}{R}.")
         gates.append(_gate(first) or conditions.as_it_resolves(first.leads[0], sentences[i - 1], trigger)
@@ -127,6 +134,8 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
         return None, "not modelled" if clause is None else "what follows changes the mana and is not modelled"
     targeted = required_targets(sentences)
     whom = _targets_players_only(sentences) if targeted else None
+    if requirement is not None:
+        targeted, whom = True, requirement
     if targeted and whom is None:
         return None, "an ability with a target adds mana only if it resolves (608.2b): not modelled"
     if trigger is not None and whom in (None, "opponent"):
@@ -155,7 +164,8 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
     facts, reason = (counted, "") if counted is not None else _facts(ctx.ab, mana)
     if facts and targeted:
         # 601.2c, 608.2b: it is activated, and resolves, only with a legal target (kb/ability_mana.lp)
-        facts = facts + [("ability_targets", ctx.ab), ("target_requirement", ctx.ab, Const(whom))]
+        facts = facts + [("ability_targets", ctx.ab),
+                         ("target_requirement", ctx.ab, whom if requirement is not None else Const(whom))]
     if facts and put_first:
         facts = facts + [("counters_before_mana", ctx.ab, k, n) for k, n in put_first]
     return (facts + [("resolve_if", ctx.ab, gate)] if facts and gate is not None else facts), reason
@@ -220,6 +230,49 @@ def _exiled_from_your_graveyard(sentence, mana):
         return False
     return mana.kind == "fixed" and mana.count == _EXILED_THIS_WAY and not mana.additional \
         and len(mana.options) == 1 and len(mana.options[0]) == 1 and mana.options[0][0][1] == 1
+
+
+_ALL_CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker",
+                   "sorcery")                                                                     # 205.2a
+
+
+def _graveyard_target_color(sentence, leads):
+    """your_graveyard_card(K,Col) for "Return target <K> card from your graveyard to your hand." (K a card
+    type, or(T1,T2) for "instant or sorcery") followed by the lead "If it's a <Col> card,": the one target
+    of SENTENCE is a K card in its controller's graveyard, and the mana is added when it is Col (105.2);
+    None otherwise."""
+    if len(leads) != 1 or not isinstance(leads[0], ir.Node) or leads[0].kind != "lead_if" or sentence.leads \
+            or sentence.tail is not None or len(sentence.clauses) != 1:
+        return None
+    args = [a for a in leads[0].args if not isinstance(a, str)]
+    if len(args) != 1 or args[0][1] or len(args[0][0]) != 1:
+        return None
+    it = args[0][0][0]
+    if not (isinstance(it, ir.Node) and it.kind == "its_clause" and it.args[0] == "it is"
+            and isinstance(it.args[1], ir.Obj) and it.args[1].quantity == ir.Quantity("a")
+            and not it.args[1].qualifiers and len(it.args[1].groups) == 1):
+        return None
+    group = it.args[1].groups[0]
+    if len(group) != 2 or group[0].kind != "color" or group[0].negated or group[1] != ir.Char("noun", "card") \
+            or group[0].value not in mana_ir._COLOR_LETTER:
+        return None
+    c = sentence.clauses[0]
+    if not isinstance(c, ir.Clause) or c.subject is not None or c.aux or c.tails or c.verb_name != "return" \
+            or len(c.verb.args) != 4 or c.verb.args[2:] != ("to", ir.Zone("hand", ir.Ref("you", ""), "")):
+        return None
+    obj = c.verb.args[1]
+    if not isinstance(obj, ir.Obj) or obj.quantity is not None or obj.possessor or obj.qualifiers != (
+            ir.Node("from_zone", ("from", ir.Zone("graveyard", ir.Ref("you", ""), ""))),):
+        return None
+    kinds = [ch.value for g in obj.groups for ch in g if isinstance(ch, ir.Char) and ch.kind == "card_type"
+             and not ch.negated]
+    chars = [ch for g in obj.groups for ch in g]
+    if not kinds or len(kinds) > 2 or sorted(ch.value for ch in chars if ch.kind == "noun") != ["card", "target"] \
+            or len(chars) != len(kinds) + 2 or obj.joins not in ((), (("or",),)) or len(obj.groups) != len(kinds) \
+            or chars[0] != ir.Char("noun", "target") or any(k not in _ALL_CARD_TYPES for k in kinds):
+        return None
+    kind = Const(kinds[0]) if len(kinds) == 1 else fn("or", Const(kinds[0]), Const(kinds[1]))
+    return fn("your_graveyard_card", kind, Const(mana_ir._COLOR_LETTER[group[0].value]))
 
 
 def _counters_first(sentences):
