@@ -88,7 +88,9 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
     true for a trigger on its own permanent attacking (:func:`self_attacks`): "for each attacking
     creature" counts that one at least. An ability whose only required targets are "target player"
     ("target opponent") counts while a player (an opponent) can be targeted (kb/ability_mana.lp).
-    LOYAL is true for a loyalty ability."""
+    LOYAL is true for a loyalty ability. TRIGGER is a triggered ability's trigger: the "if"s a snapshot
+    cannot decide (:func:`.conditions.as_it_resolves`) and "X is the number of <F> target opponent
+    controls" are read for a triggered ability only."""
     if not sentences:
         return None, "no effect"
     sentences, put_first = _if_they_do(sentences)
