@@ -62,11 +62,13 @@ def affects(text, type_line="Creature — Elf"):
     # in could-produce (kb/ability_mana.lp carries that out: resolving it is apply's); the mana
     # ability of a token it creates is the token's (Carrier Thrall).
     ("When this creature enters, add {R}{G}.", {"apply"}),                      # Burning-Tree Emissary
-    # 603.4: an intervening "if" is checked as the ability resolves; the KB does not evaluate this
-    # one (whether the bargain was paid, 702.166), so whether it would add mana now is unknown:
-    # could-produce keeps the note
+    # 603.4: an intervening "if" is checked as the ability resolves; a permanent that was not cast was
+    # not bargained (702.166b), and whether a cast one was is not recorded: both cases count
+    # (kb/turn_history.lp, tests/scenarios/noted_d.yaml), so could-produce has no note
     ("When this creature enters, if it was bargained, add four mana in any combination of colors.",
-     {"could-produce", "apply"}),                                                # Realm-Scorcher Hellkite
+     {"apply"}),                                                                 # Realm-Scorcher Hellkite
+    # ... one the KB does not evaluate keeps it
+    ("When this creature enters, if a creature died this turn, add {G}.", {"could-produce", "apply"}),
     # ... one the KB evaluates (the snapshot's `cast_from`, kb/turn_history.lp) is no note for it
     ("When this creature enters, if you cast it from your hand, add {R}{R}{R}.", {"apply"}),   # Coal Stoker
     ("When this creature dies, create a 1/1 colorless Eldrazi Scion creature token. It has "

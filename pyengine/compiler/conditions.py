@@ -11,7 +11,14 @@
 - ``card_exiled_with``: "a card is exiled with this land" (406.6, 607.2a: not in a snapshot, so both
   cases are answers);
 - what happened this turn: ``turn_at_least(K,W,N)`` and ``cast_from(Z)`` of :mod:`.turn_history`
-  (kb/turn_history.lp).
+  (kb/turn_history.lp);
+- ``bargained``: "if it was bargained" (702.166b: the spell it was; a permanent that was not cast was not
+  bargained, and whether a cast one was is not recorded, kb/turn_history.lp);
+- ``unrecorded(K)`` (:func:`as_it_resolves`, for an ability that is not a mana ability): a condition on
+  something a snapshot does not hold, so both cases are answers, like ``card_exiled_with``:
+  ``resolutions`` ("if it's the third time this ability has resolved this turn"), ``event_spell`` ("if
+  five or more mana was spent to cast that spell", the spell of the trigger event), ``choice`` ("You may
+  convert ~. If you do, ...": the choice made as it resolves, 608.2d).
 
 :func:`condition` returns None for any other condition: the line then stays a note.
 """
@@ -38,6 +45,8 @@ def condition(lead_if):
         return _played_land(c) or turn_history.condition(c)
     if c == _EXILED_WITH_SELF:
         return Const("card_exiled_with")
+    if c == _WAS_BARGAINED:
+        return Const("bargained")
     if c == _HAS_INITIATIVE:
         return Const("has_initiative")
     if c == _COMPLETED_DUNGEON:
@@ -49,6 +58,8 @@ def condition(lead_if):
 # snapshot does not record: kb/conditional_mana.lp covers both cases)
 _EXILED_WITH_SELF = ir.Clause(ir.Obj(ir.Quantity("a", None), None, ((ir.Char("noun", "card"),),), (), ()), None,
                               ir.Verb("passive", (ir.Node("be_word", ("is",)), "exiled with", ir.Ref("self", "this land"))), ())
+# 702.166b: "if it was bargained" (an enters trigger: the spell the permanent was)
+_WAS_BARGAINED = ir.Clause(ir.Ref("it", ""), None, ir.Verb("passive", (ir.Node("be_word", ("was",)), "bargained")), ())
 # 725.1: the initiative is a designation a player has; 309.7: a player completes a dungeon
 _HAS_INITIATIVE = ir.Node("you_have", ("you have", ir.Verb("have_object", (
     ir.Obj(ir.Quantity("the"), None, ((ir.Char("noun", "initiative"),),), (), ()),))))
@@ -183,3 +194,51 @@ def self_status(lead):
         return None
     status = _STATUS.get(c.verb.args[1])
     return None if status is None else Const(status)
+
+
+_YOU_DO = ir.Clause(ir.Ref("you", ""), None, ir.Verb("do", ("do",)), ())
+# 701.27 (transform), 701.28 (convert): what a player may do to the ability's own permanent, which is
+# theirs to choose as the ability resolves (608.2d)
+_SELF_ACTIONS = ("convert", "transform")
+
+
+def as_it_resolves(lead, previous, trigger):
+    """``unrecorded(K)`` (see the module doc) for the "if" LEAD of a sentence of a triggered ability
+    (an intervening "if", 603.4, or a later sentence's, 608.2c) whose truth a snapshot cannot tell:
+    PREVIOUS is the sentence before it (None for the first), TRIGGER the ability's trigger; None for
+    any other "if"."""
+    if trigger is None or not isinstance(lead, ir.Node) or lead.kind != "lead_if":
+        return None
+    args = [a for a in lead.args if not isinstance(a, str)]
+    if len(args) != 1 or not isinstance(args[0], tuple) or len(args[0]) != 2 or args[0][1] or len(args[0][0]) != 1:
+        return None
+    c = args[0][0][0]
+    if isinstance(c, ir.Node) and c.kind == "nth_resolution":
+        return fn("unrecorded", Const("resolutions"))           # 603.4: not recorded in a snapshot
+    if isinstance(c, ir.Node) and c.kind == "added_mana_with_this" and c.args[0] == "you haven't added" \
+            and c.args[2] == ir.Node("duration", ("this turn",)):
+        return fn("unrecorded", Const("resolutions"))           # "if you haven't added mana with this ability this turn"
+    if _spent_on_event_spell(c) and any(isinstance(y, ir.Node) and y.kind == "casts_phrase"
+                                        for y in ir.walk(trigger.clauses)):
+        return fn("unrecorded", Const("event_spell"))           # 601.2h: the mana spent on that spell
+    if c == _YOU_DO and previous is not None and _may_act_on_self(previous):
+        return fn("unrecorded", Const("choice"))                # 608.2d
+    return None
+
+
+def _spent_on_event_spell(c):
+    """"N or more mana was spent to cast that spell" (601.2h)."""
+    return isinstance(c, ir.Clause) and not c.aux and not c.tails and isinstance(c.subject, ir.Obj) \
+        and c.subject.groups == ((ir.Char("noun", "mana"),),) and c.subject.quantity.word == "or more" \
+        and c.verb.name == "passive" and len(c.verb.args) == 3 and c.verb.args[1] == "spent to cast" \
+        and c.verb.args[2] == ir.Obj(ir.Quantity("that"), None, ((ir.Char("noun", "spell"),),), (), ())
+
+
+def _may_act_on_self(sentence):
+    """True for the one clause "You may convert ~." / "You may transform ~." (608.2d)."""
+    if sentence.kind != "sentence" or sentence.leads or sentence.tail is not None or len(sentence.clauses) != 1:
+        return False
+    c = sentence.clauses[0]
+    return isinstance(c, ir.Clause) and c.subject in (None, ir.Ref("you", "")) and c.aux == "may" and not c.tails \
+        and c.verb.name == "keyword_action" and len(c.verb.args) == 2 and c.verb.args[0] in _SELF_ACTIONS \
+        and is_self(c.verb.args[1])

@@ -20,12 +20,13 @@ from . import ir, mana_ir, spend
 from . import riders as mana_riders
 from .affects import PAYMENT, changes_mana
 from .conditions import condition
-from .lower_loyalty_chapter import chapter, firebending, loyalty
+from .lower_loyalty_chapter import ability_mana, chapter, firebending, loyalty
 from .lower_results import die_roll, die_sides, unknown_result
 from .lower_reveal import reveal_from_hand
 from .lower_station import is_station, station
-from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, counters_x, filter_term, int_of, is_self,
-                     simple_type, sacrifice_filter, targets, untapped_filter, untapped_you_control)
+from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, counters_x, filter_term, int_of,
+                     is_self, required_targets, simple_type, sacrifice_filter, targets, untapped_filter,
+                     untapped_you_control)
 from ..symbols import NotModelled, parse_mana_cost
 
 # the answers a spending rule of the mana concerns (106.6): produce shows it; actions and apply pay
@@ -184,6 +185,8 @@ def _activated(ctx, a):
     if x_count is not None:
         facts.append(("x_cost_count", ctx.ab) + x_count)
     targeted = _targeted_mana(ctx, a.effect)
+    if targeted is None and targets(a.effect):
+        targeted = _optionally_targeted_mana(ctx, a.effect)
     if targeted is not None:
         raise Unmodelled("an ability with a target is not a mana ability (605.1a): could-produce counts its mana "
                          "while it has a legal target (106.7, 601.2c); activating it is not modelled",
@@ -238,6 +241,23 @@ def _targeted_mana(ctx, sentences):
         return None
     return [("ability_targets", ctx.ab), ("target_requirement", ctx.ab, fn("graveyard_card", Const(kind)))] \
         + mana + [("effect_not_modelled", ctx.ab)]
+
+
+def _optionally_targeted_mana(ctx, sentences):
+    """"{T}, Sacrifice two other creatures: Any number of target players each lose 2 life and sacrifice
+    a creature of their choice. You add {B}{B} and draw a card.": an activated ability whose targets
+    are all "any number of" or "up to N" targets and that adds mana the KB models. It requires targets,
+    so it is no mana ability (605.1a), but zero of them may be chosen (115.6): it can be activated and
+    resolves without one. Its facts (ability_targets, target_requirement(Ab,optional), its mana,
+    effect_not_modelled) let could-produce count its mana (106.7, kb/ability_mana.lp); None if the
+    ability is not of that shape."""
+    if required_targets(sentences):
+        return None
+    facts, _ = ability_mana(ctx, sentences)
+    if not facts or any(f[0] in ("ability_targets", "resolve_if") for f in facts):
+        return None
+    return [("ability_targets", ctx.ab), ("target_requirement", ctx.ab, Const("optional"))] + facts \
+        + [("effect_not_modelled", ctx.ab)]
 
 
 def _graveyard_target(obj):
@@ -470,16 +490,18 @@ def _activated_effect(ctx, sentences):
     if rest is not None:
         # "Choose a player. That player adds ...": the mana is the ability's (106.7, 605.1a: no
         # target), added to the pool of the player chosen as it resolves (608.2d, 106.4), who may
-        # be its controller: what it could produce is the mana of the rest (106.7); to whom is
-        # apply's, and produce's too (choosing another player adds nothing to its controller's pool)
+        # be its controller: what it could produce is the mana of the rest (106.7); what its
+        # controller gets (produce, payment) is that mana, or none when another player is chosen
+        # (mana_to_chosen_player/1, kb/mana.lp); apply gives it to its controller
         note = ("the mana goes to the player chosen as the ability resolves (608.2d): "
-                "performing it for another player is not modelled")
+                "apply gives it to its controller; performing it for another player is not modelled")
         try:
             facts = _activated_effect(ctx, rest)
         except Unmodelled as e:
-            raise Unmodelled(f"{e}; {note}", e.facts, part=e.part or rest,
-                             affects=None if e.affects is None else e.affects | {"apply"})
-        e = Unmodelled(note, facts, part=sentences[:1], affects=frozenset({"apply", "produce"}))
+            raise Unmodelled(f"{e}; {note}", e.facts and e.facts + [("mana_to_chosen_player", ctx.ab)],
+                             part=e.part or rest, affects=None if e.affects is None else e.affects | {"apply"})
+        facts = facts + [("mana_to_chosen_player", ctx.ab)]
+        e = Unmodelled(note, facts, part=sentences[:1], affects=frozenset({"apply"}))
         e.activation_known = True       # its controller may choose themselves: a mana ability it may activate
         raise e
     result = unknown_result(sentences)

@@ -21,8 +21,10 @@ abilities only, 605.1a) nor for ``could-produce``.
 The mana counts only if nothing but the mana decides it: the ability adds mana in its first
 sentence (with other instructions that do not add or change mana), with no condition the KB does
 not evaluate (an intervening "if", 603.4, is checked as the ability resolves: one the KB evaluates,
-leading the first sentence, is given as ``resolve_if(Ab,Cond)``, and the mana counts only while Cond
-holds, kb/ability_mana.lp), no target (a
+leading the first sentence, or the "if" leading the sentence that adds the mana, 608.2c, is given as
+``resolve_if(Ab,Cond)``, and the mana counts only while Cond holds, kb/ability_mana.lp; one about what a
+snapshot does not record is ``unrecorded(K)``, both cases, :func:`.conditions.as_it_resolves`), no
+required target but "target player"/"target opponent" (a
 target that became illegal makes it not resolve, 608.2b), and an amount the KB counts (kb/mana.lp,
 kb/game_amounts.lp, an amount of the permanent itself included; what a cost did and the chosen
 color are read for mana abilities only).
@@ -31,7 +33,7 @@ Otherwise the line keeps its note for could-produce (:func:`pyengine.compiler.af
 
 from dataclasses import replace
 
-from ..terms import Const
+from ..terms import Const, fn
 from . import affects, conditions, ir, mana_ir
 from .affects import PAYMENT
 from .shapes import Unmodelled, counters, is_self, required_targets
@@ -44,7 +46,7 @@ def _add_clause(sentence):
     """The one clause of SENTENCE that adds mana, as an "add" instruction of its controller, if
     the sentence's other clauses neither add nor change mana; None otherwise. "you may add" is
     read as "add" (106.7: the mana it could produce), "that player adds" likewise (the mana the
-    ability produces, whoever gets it)."""
+    ability produces, whoever gets it), "add ... at the beginning of <a step>" likewise (603.7)."""
     if sentence.kind != "sentence" or sentence.leads:
         return None
     adds = [c for c in sentence.clauses if isinstance(c, ir.Clause) and c.verb_name == "add_mana"]
@@ -54,6 +56,11 @@ def _add_clause(sentence):
     c = adds[0]
     if c.aux not in (None, "may") or not _producer(c.subject):
         return None
+    if c.tails and all(isinstance(t, ir.Node) and t.kind == "tail_delayed" for t in c.tails):
+        # "add {C}{C} at the beginning of your next main phase this turn": the ability creates a delayed
+        # triggered ability that adds the mana (603.7a), whose source is that ability's (603.7e): the
+        # permanent's mana all the same (106.7)
+        c = replace(c, tails=())
     return replace(c, subject=None, aux=None)
 
 
@@ -70,7 +77,7 @@ def _producer(subject):
         or (subject.quantity == ir.Quantity("the") and subject.groups == _ACTIVE_PLAYER))
 
 
-def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, loyal=False):
+def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, loyal=False, trigger=None):
     """(facts, reason): the mana facts of an ability that is not a mana ability whose effect adds
     mana the KB models (see the module doc), or (None, why not). The one sentence that adds mana
     may come after others that neither add nor change mana ("You gain 2 life. Add {U}, {R}, or
@@ -81,35 +88,76 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
     true for a trigger on its own permanent attacking (:func:`self_attacks`): "for each attacking
     creature" counts that one at least. An ability whose only required targets are "target player"
     ("target opponent") counts while a player (an opponent) can be targeted (kb/ability_mana.lp).
-    LOYAL is true for a loyalty ability."""
+    LOYAL is true for a loyalty ability. TRIGGER is a triggered ability's trigger: the "if"s a snapshot
+    cannot decide (:func:`.conditions.as_it_resolves`) and "X is the number of <F> target opponent
+    controls" are read for a triggered ability only."""
     if not sentences:
         return None, "no effect"
     sentences, put_first = _if_they_do(sentences)
     adding = [s for s in sentences if affects.changes_mana(s)]
     first = adding[0] if adding else sentences[0]
-    gate = _gate(sentences[0]) if first is sentences[0] or intervening else None
-    if gate is not None:
-        head = replace(sentences[0], leads=())
-        first = head if first is sentences[0] else first
-        sentences = (head,) + tuple(sentences[1:])
+    gates = []
+    if first is sentences[0] or intervening:
+        gates.append(_gate(sentences[0]) or (conditions.as_it_resolves(sentences[0].leads[0], None, trigger)
+                                             if intervening and len(sentences[0].leads) == 1 else None))
+        if gates[-1] is not None:
+            head = replace(sentences[0], leads=())
+            first = head if first is sentences[0] else first
+            sentences = (head,) + tuple(sentences[1:])
+    i = sentences.index(first)
+    requirement = _graveyard_target_color(sentences[i - 1], first.leads) if i > 0 else None
+    if requirement is not None:
+        # "Return target instant or sorcery card from your graveyard to your hand. If it's a green card,
+        # add ...": the mana is added when the card targeted is green, a target its controller may choose
+        # as the ability is put on the stack (601.2c): it counts while there is one (kb/ability_mana.lp)
+        first = replace(first, leads=())
+        sentences = sentences[:i] + (first,) + sentences[i + 1:]
+    elif i > 0 and len(first.leads) == 1:
+        # 608.2c: the "if" leading a later sentence is checked as that instruction is followed: the
+        # mana's own "if" decides whether it is added ("If it's the third time, add {R}{R}{R}{R}.")
+        gates.append(_gate(first) or conditions.as_it_resolves(first.leads[0], sentences[i - 1], trigger)
+                     or _otherwise_removed(sentences[:i], first.leads[0]))
+        if gates[-1] is not None:
+            first = replace(first, leads=())
+            sentences = sentences[:i] + (first,) + sentences[i + 1:]
+    gates = [g for g in gates if g is not None]
+    gate = gates[0] if len(gates) == 1 else fn("and", *gates) if gates else None
     upto = sentences[:sentences.index(first) + 1]
-    if any(isinstance(lead, ir.Node) and lead.kind == "lead_if" for s in upto for lead in s.leads):
-        # an intervening "if" (603.4) leads the first sentence; any "if" up to the mana may stop it
+    # an "if" leading a sentence between the first and the mana decides only that sentence's
+    # instructions (608.2c: "If it's the second time, ~ deals 2 damage ...")
+    if any(isinstance(lead, ir.Node) and lead.kind == "lead_if"
+           for s in (upto[:1] if intervening or len(upto) == 1 else ()) + upto[-1:] for lead in s.leads):
+        # an intervening "if" (603.4) leads the first sentence, or one leads the mana's
         return None, ("the condition checked as the ability resolves (603.4) is not evaluated: "
                       "could-produce does not know whether it adds mana")
+    put_first = put_first + _counters_first(upto[:-1])
     clause = _add_clause(first)
     if clause is None or len(adding) != 1:
         return None, "not modelled" if clause is None else "what follows changes the mana and is not modelled"
     targeted = required_targets(sentences)
     whom = _targets_players_only(sentences) if targeted else None
+    if requirement is not None:
+        targeted, whom = True, requirement
     if targeted and whom is None:
         return None, "an ability with a target adds mana only if it resolves (608.2b): not modelled"
+    if trigger is not None and whom in (None, "opponent"):
+        # "X is the number of Islands target opponent controls" (115.1): counted for the opponent targeted
+        facts = mana_ir.target_opponent_facts(ctx.ab, ir.Sentence((), (clause,), (), first.tail, first.kind))
+        if facts is not None:
+            return (facts + [("resolve_if", ctx.ab, gate)] if gate is not None else facts), ""
     mana = mana_ir.of_sentence(ir.Sentence((), (clause,), (), first.tail, first.kind))
     if mana is not None and mana.count is not None and mana.count[0] == "removed" and mana.count[2] == 0 \
             and any(_removes_all(s, mana.count[1]) for s in upto[:-1]):
         # 608.2c: "Remove all K counters from ~. Add {C} for each K counter removed this way": as many
         # as it had as the ability began to resolve, the counters on it now (122.1)
         mana = mana.counted(("for_each_counter_on_self", mana.count[1]))
+    if mana is not None and len(upto) > 1 and _exiled_from_your_graveyard(upto[-2], mana):
+        # "Exile any number of target cards from your graveyard. Add {R} for each card exiled this way."
+        mana = None
+        facts = [("mana_amount", ctx.ab, 1, Const(mana_ir.of_sentence(
+            ir.Sentence((), (replace(clause, tails=()),), (), None, "sentence")).options[0][0][0]),
+            Const("exiled_from_graveyard"))]
+        return (facts + [("resolve_if", ctx.ab, gate)] if gate is not None else facts), ""
     if mana is None or mana.kind == "other":
         return None, "mana of this kind is not modelled"
     counted = mana_ir.event_facts(ctx.ab, mana) if event else None
@@ -118,7 +166,8 @@ def ability_mana(ctx, sentences, event=False, intervening=False, attack=False, l
     facts, reason = (counted, "") if counted is not None else _facts(ctx.ab, mana)
     if facts and targeted:
         # 601.2c, 608.2b: it is activated, and resolves, only with a legal target (kb/ability_mana.lp)
-        facts = facts + [("ability_targets", ctx.ab), ("target_requirement", ctx.ab, Const(whom))]
+        facts = facts + [("ability_targets", ctx.ab),
+                         ("target_requirement", ctx.ab, whom if requirement is not None else Const(whom))]
     if facts and put_first:
         facts = facts + [("counters_before_mana", ctx.ab, k, n) for k, n in put_first]
     return (facts + [("resolve_if", ctx.ab, gate)] if facts and gate is not None else facts), reason
@@ -161,6 +210,117 @@ def _if_they_do(sentences):
                 replace(then, leads=(), clauses=(add,)))
         return tuple(sentences[:i]) + done + tuple(sentences[i + 2:]), [(kind, n)]
     return sentences, []
+
+
+_ANY_NUMBER_FROM_YOUR_GRAVEYARD = ir.Obj(ir.Quantity("any number of"), None,
+                                         ((ir.Char("noun", "target"), ir.Char("noun", "cards")),), (),
+                                         (ir.Node("from_zone", ("from", ir.Zone("graveyard", ir.Ref("you", ""), ""))),))
+_EXILED_THIS_WAY = ("for_each", ir.Obj(None, None, ((ir.Char("noun", "card"),),), (), (
+    ir.Node("this_way_q", (ir.Node("this_way_participle", ("exiled this way",)),)),)))
+
+
+def _exiled_from_your_graveyard(sentence, mana):
+    """True for "Exile any number of target cards from your graveyard." followed by MANA, one mana of one
+    type "for each card exiled this way": as many as the cards its controller targeted, any of the cards
+    in their graveyard (115.6: zero of them may be chosen), amount term exiled_from_graveyard
+    (kb/ability_mana.lp)."""
+    if sentence.kind != "sentence" or sentence.leads or sentence.tail is not None or len(sentence.clauses) != 1:
+        return False
+    c = sentence.clauses[0]
+    if not isinstance(c, ir.Clause) or c.subject is not None or c.aux or c.tails or c.verb_name != "exile" \
+            or c.verb.args[1:] != (_ANY_NUMBER_FROM_YOUR_GRAVEYARD,):
+        return False
+    return mana.kind == "fixed" and mana.count == _EXILED_THIS_WAY and not mana.additional \
+        and len(mana.options) == 1 and len(mana.options[0]) == 1 and mana.options[0][0][1] == 1
+
+
+_ALL_CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker",
+                   "sorcery")                                                                     # 205.2a
+
+
+def _graveyard_target_color(sentence, leads):
+    """your_graveyard_card(K,Col) for "Return target <K> card from your graveyard to your hand." (K a card
+    type, or(T1,T2) for "instant or sorcery") followed by the lead "If it's a <Col> card,": the one target
+    of SENTENCE is a K card in its controller's graveyard, and the mana is added when it is Col (105.2);
+    None otherwise."""
+    if len(leads) != 1 or not isinstance(leads[0], ir.Node) or leads[0].kind != "lead_if" or sentence.leads \
+            or sentence.tail is not None or len(sentence.clauses) != 1:
+        return None
+    args = [a for a in leads[0].args if not isinstance(a, str)]
+    if len(args) != 1 or args[0][1] or len(args[0][0]) != 1:
+        return None
+    it = args[0][0][0]
+    if not (isinstance(it, ir.Node) and it.kind == "its_clause" and it.args[0] == "it is"
+            and isinstance(it.args[1], ir.Obj) and it.args[1].quantity == ir.Quantity("a")
+            and not it.args[1].qualifiers and len(it.args[1].groups) == 1):
+        return None
+    group = it.args[1].groups[0]
+    if len(group) != 2 or group[0].kind != "color" or group[0].negated or group[1] != ir.Char("noun", "card") \
+            or group[0].value not in mana_ir._COLOR_LETTER:
+        return None
+    c = sentence.clauses[0]
+    if not isinstance(c, ir.Clause) or c.subject is not None or c.aux or c.tails or c.verb_name != "return" \
+            or len(c.verb.args) != 4 or c.verb.args[2:] != ("to", ir.Zone("hand", ir.Ref("you", ""), "")):
+        return None
+    obj = c.verb.args[1]
+    if not isinstance(obj, ir.Obj) or obj.quantity is not None or obj.possessor or obj.qualifiers != (
+            ir.Node("from_zone", ("from", ir.Zone("graveyard", ir.Ref("you", ""), ""))),):
+        return None
+    kinds = [ch.value for g in obj.groups for ch in g if isinstance(ch, ir.Char) and ch.kind == "card_type"
+             and not ch.negated]
+    chars = [ch for g in obj.groups for ch in g]
+    if not kinds or len(kinds) > 2 or sorted(ch.value for ch in chars if ch.kind == "noun") != ["card", "target"] \
+            or len(chars) != len(kinds) + 2 or obj.joins not in ((), (("or",),)) or len(obj.groups) != len(kinds) \
+            or chars[0] != ir.Char("noun", "target") or any(k not in _ALL_CARD_TYPES for k in kinds):
+        return None
+    kind = Const(kinds[0]) if len(kinds) == 1 else fn("or", Const(kinds[0]), Const(kinds[1]))
+    return fn("your_graveyard_card", kind, Const(mana_ir._COLOR_LETTER[group[0].value]))
+
+
+def _counters_first(sentences):
+    """[(K, N)]: the counters the unconditional sentences "Put a K counter on ~." among SENTENCES put
+    on the ability's own permanent (608.2c: before the mana that follows is added: "Put a +1/+1
+    counter on this creature. ... add an amount of {R} equal to this creature's power" counts it)."""
+    out = []
+    for s in sentences:
+        if s.kind != "sentence" or s.leads or s.tail is not None or len(s.clauses) != 1:
+            continue
+        c = s.clauses[0]
+        if not isinstance(c, ir.Clause) or c.verb_name != "put_counters" or c.subject is not None or c.aux \
+                or c.tails or len(c.verb.args) != 4 or c.verb.args[2] != "on" or not is_self(c.verb.args[3]):
+            continue
+        try:
+            kind, n = counters(c.verb.args[1])
+        except Unmodelled:
+            continue
+        if kind is not None:
+            out.append((kind, n))
+    return out
+
+
+_NONE_REMOVED = ir.Clause(ir.Node("counters_np", (ir.Node("counters_phrase", (ir.Node("counter_quantity", ("no",)),
+                                                                               "counter")),)),
+                          None, ir.Verb("passive", (ir.Node("be_word", ("were",)),
+                                                    ir.Node("this_way_participle", ("removed this way",)))), ())
+
+
+def _otherwise_removed(before, lead):
+    """self_has_counter(K) for the lead "Otherwise," of the sentence after "Remove all K counters from ~.
+    If no counters were removed this way, <...>." (BEFORE ends with those two): it is followed when
+    counters were removed (608.2c), that is when ~ had a K counter as the ability resolved (122.1);
+    None otherwise."""
+    if lead != ir.Node("lead_otherwise", ("otherwise",)) or len(before) < 2:
+        return None
+    remove, branch = before[-2], before[-1]
+    if len(branch.leads) != 1 or branch.leads[0] != ir.Node("lead_if", ("if", ((_NONE_REMOVED,), ()))) \
+            or affects.changes_mana(branch) or len(remove.clauses) != 1 or remove.leads:
+        return None
+    c = remove.clauses[0]
+    if not isinstance(c, ir.Clause) or c.verb_name != "remove_counters":
+        return None
+    kind = next((a.args[0] for a in ir.walk(c.verb.args) if isinstance(a, ir.Node) and a.kind == "counter_kind"
+                 and len(a.args) == 1), None)
+    return fn("self_has_counter", str(kind)) if kind is not None and _removes_all(remove, kind) else None
 
 
 def _removes_all(sentence, kind):
@@ -263,7 +423,7 @@ def triggered(ctx, a):
     if affects.mana_trigger(a.trigger) or not affects.adds_mana_itself(a.effect):
         return None                     # a trigger on mana or tapping: 605.1b may make it a mana ability
     facts, reason = ability_mana(ctx, a.effect, event=positive_event(a.trigger), intervening=True,
-                                 attack=self_attacks(a.trigger))
+                                 attack=self_attacks(a.trigger), trigger=a.trigger)
     if facts is None:
         raise Unmodelled(reason)
     raise Unmodelled("a triggered ability that is not a mana ability (605.1b): could-produce counts "
@@ -329,7 +489,7 @@ def trigger_mode(ctx, head, mode):
     if not isinstance(mode.effect, tuple) or not affects.adds_mana_itself(mode.effect):
         return None
     facts, _ = ability_mana(ctx, mode.effect, event=positive_event(head.trigger), intervening=True,
-                            attack=self_attacks(head.trigger))
+                            attack=self_attacks(head.trigger), trigger=head.trigger)
     if facts is None:
         return None
     raise Unmodelled("a mode of a triggered ability that is not a mana ability (605.1b, 700.2): could-produce "

@@ -741,12 +741,57 @@ _ATTACKING_CREATURE = ir.Obj(None, None, ((ir.Char("status", "attacking"), ir.Ch
 def attack_facts(ab, mana):
     """"Whenever ~ attacks, add {R} for each attacking creature": one mana of one type for each
     attacking creature, at least the one whose attack triggered the ability (508.1, 508.3a): amount
-    term attackers, given only for a trigger on its own permanent attacking (lower_loyalty_chapter);
-    None for other mana."""
+    term attackers; "add X mana in any combination of colors, where X is the total power of attacking
+    creatures": amount term attacking_power (kb/ability_mana.lp). Given only for a trigger on its own
+    permanent attacking (lower_loyalty_chapter); None for other mana."""
     if mana.kind == "fixed" and mana.count == ("for_each", _ATTACKING_CREATURE) and not mana.additional \
             and len(mana.options) == 1 and len(mana.options[0]) == 1 and mana.options[0][0][1] == 1:
         return [("mana_amount", ab, 1, Const(mana.options[0][0][0]), ATTACKERS)]
+    if mana.kind == "combination" and mana.types and not mana.additional and mana.amount == ir.Number("x") \
+            and mana.count is not None and mana.count[0] == "where" and _x_is(mana.count[1], _TOTAL_ATTACKING_POWER):
+        # "add X mana in any combination of colors, where X is the total power of attacking creatures"
+        return [("mana_combination", ab, ATTACKING_POWER)] + [("mana_combination_type", ab, Const(t)) for t in mana.types]
     return None
+
+
+def target_opponent_facts(ab, sentence):
+    """"you may add X mana of any one color, where X is the number of Islands target opponent controls":
+    X mana of one color for the opponent targeted (115.1), amount term opponent_count(F), F a filter of
+    kb/final_filters.lp, with ability_targets and target_requirement(Ab,opponent) (kb/ability_mana.lp);
+    None for other mana."""
+    tail = sentence.tail
+    if len(sentence.clauses) != 1 or not isinstance(tail, ir.Node) or tail.kind != "sent_tail" or len(tail.args) != 4 \
+            or tail.args[1] != ir.Node("x_var", ("x",)) or tail.args[2] != "is":
+        return None
+    c, count = sentence.clauses[0], tail.args[3]
+    if not isinstance(c, ir.Clause) or c.tails or len(c.verb.args) != 2 \
+            or c.verb.args[1] != ir.Node("mana_any_one_color", (ir.Number("x"), "mana of any one color")):
+        return None
+    if not (isinstance(count, ir.Node) and count.kind == "count_of" and len(count.args) == 2
+            and isinstance(count.args[1], ir.Obj)):
+        return None
+    obj = count.args[1]
+    if obj.quantity is not None or obj.possessor or obj.joins or obj.qualifiers != (
+            ir.Node("rel_control", (ir.Node("controls_phrase", ("target opponent controls",)),)),):
+        return None
+    try:
+        f = filter_term(ir.Obj(None, None, obj.groups, (), ()))
+    except Unmodelled:
+        return None
+    if not final_filter(f):
+        return None
+    return [("mana_amount", ab, o, Const(t), fn("opponent_count", f)) for o, t in enumerate(COLORS, 1)] \
+        + [("ability_targets", ab), ("target_requirement", ab, Const("opponent"))]
+
+
+ATTACKING_POWER = Const("attacking_power")
+_TOTAL_ATTACKING_POWER = ir.Node("total_of", ("the total", ir.Node("stat", ("power",)), "of", _ATTACKING_CREATURE))
+
+
+def _x_is(tail, node):
+    """True if TAIL is ", where X is NODE"."""
+    return isinstance(tail, ir.Node) and tail.kind == "sent_tail" and len(tail.args) == 4 \
+        and tail.args[1] == ir.Node("x_var", ("x",)) and tail.args[2] == "is" and tail.args[3] == node
 
 
 def event_facts(ab, mana):
