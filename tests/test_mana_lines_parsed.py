@@ -63,12 +63,13 @@ def test_a_creature_land_with_all_creature_types_is_a_note_only_where_activating
 def test_mana_another_player_adds_is_not_the_controllers():
     """Spectral Searchlight: the chosen player adds the mana and chooses its color (106.3). Its
     controller may choose themselves, so the mana is what it could produce (106.7, mana_option), but
-    choosing another player adds nothing to its controller's pool: a note for produce and apply."""
+    choosing another player adds nothing to its controller's pool: produce lists that outcome too (no
+    mana, 608.2d), and the other player's pool is apply's: a note for apply only."""
     c = compiled("Spectral Searchlight", "Artifact",
                  "{T}: Choose a player. That player adds one mana of any color they choose.")
     li = line(c, 1)
     assert li.parsed and not li.modelled
-    assert set(li.affects) == {"produce", "apply"}
+    assert set(li.affects) == {"apply"}
     assert len(facts(c, "mana_option")) == 5
 
 

@@ -74,12 +74,13 @@ facts = helpers.facts_of
      "{1}, {T}: Add one mana of any color. When you spend this mana to cast your commander, scry X, where X "
      "is the number of times it's been cast from the command zone this game.", "commander_casts",
      {"actions", "apply"}),
-    # 603.4: an intervening "if" about what this ability did this turn; the mana it adds counts in
-    # what the enchantment could produce (106.7)
+    # 603.4: an intervening "if" about what this ability did this turn, which the snapshot does not
+    # record: both cases (kb/conditional_mana.lp, unrecorded), so the mana it adds counts in what the
+    # enchantment could produce (106.7); what it does as it resolves is apply's
     ("Carpet of Flowers", "Enchantment",
      "At the beginning of each of your main phases, if you haven't added mana with this ability this turn, "
      "you may add X mana of any one color, where X is the number of Islands target opponent controls.",
-     "added_mana_with_this", {"apply", "could-produce"}),
+     "added_mana_with_this", {"apply"}),
     # 702.167c: the cards exiled to craft it
     ("Sunbird Effigy", "Artifact Creature — Bird Construct",
      "{T}: For each color among the exiled cards used to craft this creature, add one mana of that color.",

@@ -46,7 +46,7 @@ ALL = {"actions", "apply", "cast-free", "could-produce", "produce", "show", "unt
      "Landfall — Whenever a land you control enters, you gain 4 life if this is the first time this ability "
      "has resolved this turn. If it's the second time, add {R}{G}{W}{U}. If it's the third time, Omnath, "
      "Locus of Creation deals 4 damage to each opponent and each planeswalker you don't control.",
-     "nth_resolution", {"apply", "could-produce"}),
+     "nth_resolution", {"apply"}),
     # 120.1: "if it hasn't dealt damage yet"
     ("Oyaminartok, Polar Werebear", "Legendary Creature — Human Werewolf",
      "Oyaminartok has hexproof if it hasn't dealt damage yet.", "past_event",

@@ -163,12 +163,12 @@ def test_graveyard_conditions(lead, term):
 
 def test_mana_added_by_the_chosen_player_is_the_abilitys():
     """605.1a: no target, so a mana ability; its mana is what the ability produces (106.7), the chosen
-    player choosing its color (106.1b). Who gets it is what performing it does: a note for apply, and
-    for produce (choosing another player adds nothing to its controller's pool), and the ability
-    stays one its controller may activate (Spectral Searchlight)."""
+    player choosing its color (106.1b). Who gets it is what performing it does: a note for apply;
+    produce lists the outcome where another player is chosen (no mana for its controller, 608.2d),
+    and the ability stays one its controller may activate (Spectral Searchlight)."""
     c = compiled("Spectral Searchlight", "Artifact",
                  "{T}: Choose a player. That player adds one mana of any color they choose.")
-    assert _notes(c) == {1: {"apply", "produce"}}
+    assert _notes(c) == {1: {"apply"}}
     assert [f[2:] for f in c.facts if f[0] == "mana_option"] == [(1, Const("w"), 1), (2, Const("u"), 1),
                                                                  (3, Const("b"), 1), (4, Const("r"), 1),
                                                                  (5, Const("g"), 1)]
