@@ -1,10 +1,13 @@
 """Issue 12's proof that `pay` is exact: against the brute-force reference payer
 (tests/pay_reference.py, written from the CR alone, sharing no code with the product) on 250
-seeded random small boards a run here: the same 200 every run and 50 that change from run to run
+seeded random small boards a run here: the same 30 every run and 50 that change from run to run
 (helpers.run_seeds; MTGKB_TEST_SEED, shown on failure, replays them), so that successive runs
-check ever more distinct boards (it was 500 fixed boards, then 300 when the suite grew past five
-minutes on two cores); and as many as asked with bench/bench_pay_exact.py (5,000 in the
-figures of bench/README.md) (tests/pay_boards.py: up to 8 sources of eleven kinds, some tapped,
+check ever more distinct boards; and as many as asked with bench/bench_pay_exact.py (5,000 in the
+figures of bench/README.md). It was 500 fixed boards, then 300, then 200 when the suite grew past
+five minutes on two cores; the fixed ones are now the ten of seeds 0-199 that exercise every case
+those 200 do (pay_boards.covering_seeds over case_features: each outcome paired with each kind of
+cost symbol, board feature and payment kind; test_the_fixed_boards_cover_every_case_of_seeds_0_to_199
+fails if that cover breaks) and the twenty of ALL_SEEDS, whose `--all` plans are checked too (tests/pay_boards.py: up to 8 sources of eleven kinds, some tapped,
 some the opponent's, summoning-sick creatures, snow, floating mana, life 0-20; costs mixing generic,
 colored, {C}, hybrid, {2/W}, Phyrexian, hybrid Phyrexian, {S} and X):
 - `pay` finds a plan exactly when the reference does;
@@ -27,10 +30,8 @@ from pyengine import api, snapshot as snapshot_mod
 from pyengine.errors import InputError
 from pyengine.transitions import perform
 
-CHUNK = 100
-# the boards of pay's exactness: two chunks of fixed seeds, and this run's share
-CHUNKS = {"seeds 0-99": run_seeds(CHUNK, 0), "seeds 100-199": run_seeds(CHUNK, 0, start=CHUNK),
-          "this run's 50": run_seeds(0, 50)}
+# the boards of seeds 0-199 that exercise every case those 200 do (pay_boards.covering_seeds)
+COVERING = [3, 4, 8, 11, 12, 22, 24, 75, 101, 182]
 
 
 def pay(snap, cost, player, x, **kw):
@@ -40,6 +41,12 @@ def pay(snap, cost, player, x, **kw):
 # the boards whose `--all` plans are checked too (all_plans_are_valid): pay's answer with --all
 # holds the same best plan, so one call serves both checks
 ALL_SEEDS = frozenset(range(0, 100, 5))
+# the boards of pay's exactness: the fixed ones, and this run's share
+CHUNKS = {"fixed": sorted(ALL_SEEDS | set(COVERING)), "this run's 50": run_seeds(0, 50)}
+
+
+def test_the_fixed_boards_cover_every_case_of_seeds_0_to_199():
+    assert set().union(*map(case_features, COVERING)) == set().union(*map(case_features, range(200)))
 
 
 def check_board(seed):
@@ -63,7 +70,7 @@ def check_board(seed):
 
 @pytest.mark.parametrize("chunk", CHUNKS)
 def test_pay_is_exact_against_the_reference(chunk):
-    """Every board of the chunk; and, on the twenty boards of ALL_SEEDS (in "seeds 0-99"), `--all`
+    """Every board of the chunk; and, on the twenty boards of ALL_SEEDS (in "fixed"), `--all`
     lists distinct valid payments, each one the reference also finds (this was a test of its own,
     which asked pay again for the same boards)."""
     payable = [check_board(seed) for seed in CHUNKS[chunk]]
