@@ -402,17 +402,7 @@ def validate(data):
             if not isinstance(names, list):
                 c.add(f"{where}: must be a list of card names, got {show(names)}")
                 continue
-            names = c.sized(names, limits.MAX_ZONE_CARDS, where, "cards")
-            kept = []
-            for j, n in enumerate(names):
-                n = card_ref(n, f"{where}[{j}]")
-                if n:
-                    problem = cardlib.zone_problem(cards[n])
-                    if problem:
-                        c.add(f"{where}[{j}]: {show(n)}: {problem}")
-                    else:
-                        kept.append(n)
-            zones[zone][pl] = kept
+            zones[zone][pl] = _zone_cards(c, names, where, card_ref, cards)
 
     life = {pl: 20 for pl in good_players}
     for pl, n in c.typed(data, "life", dict, {}, "", "a mapping from player to life total").items():
@@ -729,14 +719,21 @@ def _exiled_with(c, d, where, card_ref, cards):
     if not isinstance(v, list):
         c.add(f"{where}: exiled_with must be a list of card names, got {show(v)}")
         return None
-    v = c.sized(v, limits.MAX_ZONE_CARDS, f"{where}: exiled_with", "cards")
+    return _zone_cards(c, v, f"{where}: exiled_with", card_ref, cards)
+
+
+def _zone_cards(c, names, where, card_ref, cards):
+    """The list NAMES of cards in a zone other than the battlefield (a hand, library or graveyard, or
+    exile), at most MAX_ZONE_CARDS: each a card name (CARD_REF), and a card that can be there
+    (cardlib.zone_problem: never a plane, scheme or other card of the command zone)."""
+    names = c.sized(names, limits.MAX_ZONE_CARDS, where, "cards")
     kept = []
-    for j, n in enumerate(v):
-        n = card_ref(n, f"{where}: exiled_with[{j}]")
+    for j, n in enumerate(names):
+        n = card_ref(n, f"{where}[{j}]")
         if n:
             problem = cardlib.zone_problem(cards[n])
             if problem:
-                c.add(f"{where}: exiled_with[{j}]: {show(n)}: {problem}")
+                c.add(f"{where}[{j}]: {show(n)}: {problem}")
             else:
                 kept.append(n)
     return kept
