@@ -209,3 +209,12 @@ def test_a_question_names_a_card_by_any_of_its_names(db, use_db):
     s = snapshot.validate({"players": ["alice"], "hand": {"alice": ["History of Benalia", "Stomp"]}})
     assert api.cast_free(s, "history of benalia", "alice")["card"] == "History of Benalia"
     assert api.cast_free(s, "Bonecrusher Giant", "alice")["card"] == "Bonecrusher Giant // Stomp"
+
+
+def test_import_summary_names_the_lines_the_kb_does_not_carry_out():
+    """The import's last line counts the lines not modelled (parsed or not: a line the grammar reads
+    may still not be carried out by the KB), never calls them "not understood"."""
+    from pyengine.commands.cards import _summary_text
+    text = _summary_text({"cards": 2, "compiler": "x", "by_layout": {"normal": 2}, "skipped": {},
+                          "duplicates": 0, "refused": [], "lines": 3, "lines_not_modelled": 1}, "db")
+    assert text.splitlines()[-1] == "  lines:     3, not carried out by the KB (not modelled): 1 (see 'mtgkb cards coverage')"

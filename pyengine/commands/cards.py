@@ -56,7 +56,7 @@ def _summary_text(s, path, what="imported"):
              f"  refused:   {n(len(s['refused']))}" + (" (the first 10 below; --json lists all)"
                                                       if len(s["refused"]) > 10 else "")]
     lines += [f"    {r['name']}: {r['reason']}" for r in s["refused"][:10]]
-    lines.append(f"  lines:     {n(s['lines'])}, not understood by the compiler: "
+    lines.append(f"  lines:     {n(s['lines'])}, not carried out by the KB (not modelled): "
                  f"{n(s['lines_not_modelled'])} (see 'mtgkb cards coverage')")
     return "\n".join(lines)
 
