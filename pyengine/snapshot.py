@@ -533,6 +533,17 @@ def _stack(c, data, player_ref, card_ref, perms):
     return out
 
 
+def _card_and_player(c, d, where, card_ref, player_ref, player_key):
+    """An object's required `card` and player (PLAYER_KEY: owner or controller), each read with its
+    reference check (None when absent or refused); an absent one is reported as required."""
+    card = card_ref(d["card"], f"{where}: card") if d.get("card") is not None else None
+    player = player_ref(d[player_key], f"{where}: {player_key}") if d.get(player_key) is not None else None
+    for k in ("card", player_key):
+        if d.get(k) is None:
+            c.add(f"{where}: '{k}' is required")
+    return card, player
+
+
 def _command(c, data, player_ref, card_ref, cards):
     """The nontraditional cards in the command zone (408.3): planes and phenomena face up (901.7),
     vanguards (902.7), schemes face up (904.8: an ongoing one until abandoned, 904.11; another while
@@ -544,11 +555,7 @@ def _command(c, data, player_ref, card_ref, cards):
     for _, where, d in c.mappings(data, "command", limits.MAX_COMMAND, "objects", "card and owner",
                                      "a list of objects such as {card: Truga Jungle, owner: alice}"):
         c.known_keys(d, COMMAND_KEYS, where)
-        card = card_ref(d["card"], f"{where}: card") if d.get("card") is not None else None
-        owner = player_ref(d["owner"], f"{where}: owner") if d.get("owner") is not None else None
-        for k in ("card", "owner"):
-            if d.get(k) is None:
-                c.add(f"{where}: '{k}' is required")
+        card, owner = _card_and_player(c, d, where, card_ref, player_ref, "owner")
         ctrl = d.get("controller")
         ctrl = None if ctrl is None else player_ref(ctrl, f"{where}: controller")
         face_down = c.flag(d, "face_down", False, where)
@@ -819,11 +826,7 @@ def _effects(c, data, player_ref, card_ref, targets_ok):
     effects = []
     for _, where, d in c.mappings(data, "effects", limits.MAX_EFFECTS, "effects", "card, controller and targets"):
         c.known_keys(d, EFFECT_KEYS, where)
-        card = card_ref(d["card"], f"{where}: card") if d.get("card") is not None else None
-        ctrl = player_ref(d["controller"], f"{where}: controller") if d.get("controller") is not None else None
-        for k in ("card", "controller"):
-            if d.get(k) is None:
-                c.add(f"{where}: '{k}' is required")
+        card, ctrl = _card_and_player(c, d, where, card_ref, player_ref, "controller")
         tg = c.typed(d, "targets", list, [], f"{where}: ", "a list of permanent ids or players")
         tg = c.sized(tg, limits.MAX_TARGETS, f"{where}: targets", "targets")
         for t in tg:
