@@ -71,3 +71,13 @@ def test_same_conflicts_in_strict_mode(grammar, conflict):
 
 def test_the_oracle_grammar_is_built_with_it():
     assert parser._OPTIONS["_plugins"] is lalr.PLUGINS
+
+
+@pytest.mark.parametrize("grammar", [
+    'start: a "x" | b "x"\na.2: "y"\nb: "y"',       # a reduce/reduce collision that priority settles
+    'start: e\ne: e "+" e | "n"',                      # a shift/reduce conflict, kept as the shift
+])
+def test_same_table_where_conflicts_are_settled(grammar):
+    """Without strict mode, Lark settles a reduce/reduce collision by rule priority and a
+    shift/reduce conflict as the shift: the same table either way."""
+    _same(*_tables(lambda plugins: Lark(grammar, parser="lalr", debug=True, _plugins=plugins)))

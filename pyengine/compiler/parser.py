@@ -159,7 +159,7 @@ class _TablePickler(pickle.Pickler):
         if obj is Shift or obj is Reduce:
             return str(obj)
         if isinstance(obj, Rule):
-            return self.rules[obj]
+            return self.rules[id(obj)]           # RULES: id(rule) -> its index in parser.rules
         return None
 
 
@@ -178,15 +178,21 @@ def save_table(parser, f):
     once and shared (a table has ~770,000 entries and ~7,000 distinct actions). Lark's form
     writes a rule per entry, which :meth:`Lark.load` reads back one by one: ~3 s of CPU for this
     grammar, in every process that parses, where :func:`load_table` takes ~0.3 s."""
-    data, memo = parser.memo_serialize([TerminalDef, Rule])
-    data["parser"]["parser"]["states"] = {}
+    table = parser.parser.parser._parse_table
+    full, table.states = table.states, {}     # Lark's form, written without the states (~4 s saved)
+    try:
+        data, memo = parser.memo_serialize([TerminalDef, Rule])
+    finally:
+        table.states = full
     pickle.dump({"data": data, "memo": memo}, f, protocol=pickle.HIGHEST_PROTOCOL)
-    rules = {rule: i for i, rule in enumerate(parser.rules)}
+    # by identity: the table's Reduce actions hold the parser's own rules, and a rule's hash is
+    # computed over its expansion at every lookup
+    rules = {id(rule): i for i, rule in enumerate(parser.rules)}
     actions, names = {}, {}
     states = {state: {names.setdefault(tok, tok): actions.setdefault(
-                          (act is Shift, arg if act is Shift else rules[arg]), (act, arg))
+                          (act is Shift, arg if act is Shift else rules[id(arg)]), (act, arg))
                       for tok, (act, arg) in acts.items()}
-              for state, acts in parser.parser.parser._parse_table.states.items()}
+              for state, acts in full.items()}
     _TablePickler(f, rules).dump(states)
 
 
