@@ -22,9 +22,10 @@ from .untrusted import character_problem, show
 CARD_DIR = Path(__file__).parent / "cards"
 # Layouts of one face: the card is structurally a normal card, and what is special about it is
 # in its text (711 leveler, 714 saga, 716 class, 719 case, 718 prototype, 702.140 mutate; host and
-# augment are Unstable's).
+# augment are Unstable's); planar (planes and phenomena, 311, 312), scheme (314) and vanguard (313)
+# are nontraditional cards, which stay in the command zone (a snapshot's `command:`, zone_problem).
 ONE_FACE_LAYOUTS = ("normal", "leveler", "saga", "class", "case", "prototype", "mutate", "host",
-                    "augment")
+                    "augment", "planar", "scheme", "vanguard")
 # Layouts with two faces, each keyed by its own name (face 1 = the front, the left half, the
 # creature of an adventurer card, the unflipped half): 709 split (aftermath 702.127 is a split
 # card too), 710 flip, 712 double-faced (transform, modal_dfc, meld: face 2 is the melded

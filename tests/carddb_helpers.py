@@ -7,6 +7,8 @@ from pyengine.carddb import importer
 
 DATA = Path(__file__).parent / "data" / "cards"
 ATOMIC = DATA / "atomic-small.json"
+# the cards that fixture imports: every record but a token (skipped) and two refused ones
+ATOMIC_CARDS = 26
 SCRYFALL = DATA / "scryfall-oracle.json"
 
 

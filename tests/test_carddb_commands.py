@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from carddb_helpers import ATOMIC, build
+from carddb_helpers import ATOMIC, ATOMIC_CARDS, build
 from helpers import run_cli
 from pyengine import api, snapshot
 from pyengine.carddb import classify, store
@@ -75,13 +75,13 @@ def test_coverage_counts(db):
                                  "any_color": {"lines": 2, "modelled": 2, "recognised": 0, "not_modelled": 0}}
     assert r["cards"]["total"] == 5
     code, r, _ = run_cli(["cards", "--db", str(db), "coverage", "--json", "--top", "50"])
-    assert r["cards"]["total"] == 23
+    assert r["cards"]["total"] == ATOMIC_CARDS
     assert r["lines"]["lines"] == sum(v["lines"] for v in r["by_kind"].values())
     assert sum(s["count"] for s in r["not_modelled_shapes"]) == r["lines"]["not_modelled"]
     shapes = {s["shape"]: s for s in r["not_modelled_shapes"]}
     assert shapes["[spell] Draw a card."]["card"] == "Fire // Ice"
     code, out, _ = run_cli(["cards", "--db", str(db), "coverage"])
-    assert out.startswith("cards: 23; with every line modelled: ")
+    assert out.startswith(f"cards: {ATOMIC_CARDS}; with every line modelled: ")
 
 
 def test_coverage_needs_a_database(tmp_path):
@@ -167,8 +167,8 @@ def test_update_downloads_checks_and_imports(tmp_path, server):
     path = tmp_path / "c.sqlite3"
     code, out, err = run_cli(["cards", "--db", str(path), "update", "--url", f"{server}/AtomicCards.json.xz", "--json"])
     assert code == 0, err
-    assert out["cards"] == 23 and out["files"][0]["path"] == f"{server}/AtomicCards.json.xz"
-    assert store.open_db(path).count() == 23
+    assert out["cards"] == ATOMIC_CARDS and out["files"][0]["path"] == f"{server}/AtomicCards.json.xz"
+    assert store.open_db(path).count() == ATOMIC_CARDS
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.sqlite3"]          # no download left
 
 

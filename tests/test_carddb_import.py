@@ -18,7 +18,7 @@ from pyengine.errors import InputError
 # What the fixture holds (tests/data/cards/atomic-small.json), read off the file itself.
 ATOMIC_LAYOUTS = {"normal": 6, "split": 2, "aftermath": 1, "adventure": 1, "flip": 1, "transform": 2,
                   "modal_dfc": 1, "meld": 2, "reversible_card": 1, "leveler": 1, "saga": 1,
-                  "class": 1, "case": 1, "prototype": 1, "mutate": 1}
+                  "class": 1, "case": 1, "prototype": 1, "mutate": 1, "planar": 1, "scheme": 1, "vanguard": 1}
 
 
 def cards_of(path):
@@ -29,7 +29,7 @@ def cards_of(path):
 def test_atomic_cards_every_layout_keeps_its_faces(tmp_path):
     path, s = build(tmp_path, ATOMIC)
     assert s["by_layout"] == ATOMIC_LAYOUTS
-    assert s["skipped"] == {"planar": 1, "scheme": 1, "vanguard": 1}
+    assert s["skipped"] == {"token": 1}            # a token is no card; a plane, a scheme, a vanguard are
     assert {r["name"] for r in s["refused"]} == {"Broken Record", "Unreadable Cost"}
     assert any("not a run of mana symbols" in r["reason"] for r in s["refused"])
     cards = cards_of(path)
@@ -102,7 +102,7 @@ def test_all_printings_and_set_files(tmp_path):
     path, s = build(tmp_path, f)
     want_path, want = build(tmp_path, ATOMIC, name="atomic.sqlite3")
     assert cards_of(path) == cards_of(want_path)
-    assert s["skipped"]["token"] == 1
+    assert s["skipped"]["token"] == 2          # the sets' Wolf (once) and the fixture's Soldier
     one_set = tmp_path / "AAA.json"
     one_set.write_text(json.dumps({"meta": {}, "data": sets["AAA"]}), encoding="utf-8")
     assert cards_of(build(tmp_path, one_set, name="set.sqlite3")[0]) == cards_of(want_path)
@@ -164,13 +164,14 @@ def test_cli_summary_and_json(tmp_path):
     db = tmp_path / "c.sqlite3"
     code, out, err = run_cli(["cards", "--db", str(db), "import", str(ATOMIC)])
     assert code == 0 and err == ""
-    assert out.startswith(f"imported 23 cards into {db}")
-    assert "  skipped:   planar 1, scheme 1, vanguard 1" in out
+    assert out.startswith(f"imported 26 cards into {db}")
+    assert "  skipped:   token 1" in out
     assert "    Broken Record: expected a list of faces" in out
     code, out, _ = run_cli(["cards", "--db", str(db), "import", str(ATOMIC), "--json"])
-    assert out["cards"] == 23 and out["by_layout"] == ATOMIC_LAYOUTS and out["database"] == str(db)
-    # 24 cards read from the file; one of them (Unreadable Cost) refused by validation
-    assert out["files"][0]["read"] == 24 and len(out["files"][0]["sha256"]) == 64
+    assert out["cards"] == 26 and out["by_layout"] == ATOMIC_LAYOUTS and out["database"] == str(db)
+    # 27 cards read from the file (the token is skipped before); one of them (Unreadable Cost)
+    # refused by validation
+    assert out["files"][0]["read"] == 27 and len(out["files"][0]["sha256"]) == 64
 
 
 def test_a_file_that_is_not_a_database(tmp_path):

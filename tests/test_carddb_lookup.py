@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from carddb_helpers import ATOMIC, build
+from carddb_helpers import ATOMIC, ATOMIC_CARDS, build
 from helpers import problems, run_cli
 from pyengine import api, cardfacts, cardlib, snapshot
 from pyengine.carddb import store, version
@@ -64,6 +64,22 @@ def test_answers_on_database_cards(atomic_db, use_db):
     assert [p.card for p in s.battlefield] == ["Sol Ring", "Hallowed Fountain // Hallowed Fountain",
                                                 "Fyndhorn Elves"]
     assert "Sol Ring" not in cardlib.bundled()
+
+
+def test_command_zone_cards_come_from_the_database(atomic_db, use_db):
+    """Planes, schemes and vanguards are imported (a token is not): a snapshot names them in the
+    command zone (113.6p) by any spelling, and nowhere else (311.2, 314.2, 313.2)."""
+    use_db(atomic_db)
+    data = dict(snap("Sol Ring"), command=[{"card": "tazeem", "owner": "alice"},
+                                           {"card": "Plots That Span Centuries", "owner": "bob"},
+                                           {"card": "ral's vanguard", "owner": "alice"}])
+    s = snapshot.validate(data)
+    assert [o.card for o in s.command] == ["Tazeem", "Plots That Span Centuries", "Ral's Vanguard"]
+    assert api.could_produce(s) == {"p0": ["C"]}
+    found = problems(snap("Tazeem"))
+    assert found[0].startswith("battlefield[0] (p0): card 'Tazeem': a plane card stays in the command zone")
+    assert "311.2" in found[0]
+    assert problems(snap("Soldier"))[0].startswith("battlefield[0] (p0): card: unknown card 'Soldier'")
 
 
 def test_a_back_face_is_not_a_permanent(atomic_db, use_db):
@@ -126,9 +142,9 @@ def test_recompile_every_card(tmp_path):
     with sqlite3.connect(path) as c:
         c.execute("UPDATE cards SET compiler = 'old'")
     c.close()
-    assert store.open_db(path).stale() == 23
+    assert store.open_db(path).stale() == ATOMIC_CARDS
     code, out, _ = run_cli(["cards", "--db", str(path), "import", "--recompile", "--json"])
-    assert code == 0 and out["cards"] == 23 and out["by_layout"] == first["by_layout"]
+    assert code == 0 and out["cards"] == ATOMIC_CARDS and out["by_layout"] == first["by_layout"]
     assert out["skipped"] == first["skipped"] and out["files"] == first["files"]
     assert store.open_db(path).stale() == 0
     # cards coverage needs every card's lines from the current compiler: it recompiles first
@@ -136,7 +152,7 @@ def test_recompile_every_card(tmp_path):
         c.execute("UPDATE cards SET compiler = 'old' WHERE name = 'Sol Ring'")
     c.close()
     code, out, _ = run_cli(["cards", "--db", str(path), "coverage", "--json"])
-    assert code == 0 and out["cards"]["total"] == 23 and store.open_db(path).stale() == 0
+    assert code == 0 and out["cards"]["total"] == ATOMIC_CARDS and store.open_db(path).stale() == 0
 
 
 def test_the_compiler_version_follows_the_compiler_source(tmp_path, monkeypatch):

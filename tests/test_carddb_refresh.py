@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from carddb_helpers import ATOMIC, build
+from carddb_helpers import ATOMIC, ATOMIC_CARDS, build
 from helpers import run_cli
 from pyengine.carddb import refresh, store
 from pyengine.carddb.version import compiler_version
@@ -22,7 +22,7 @@ def made_stale(path):
         c.execute("UPDATE cards SET compiler = 'old'")
         c.execute("UPDATE meta SET value = 'old' WHERE key = 'compiler'")
     c.close()
-    assert store.open_db(path).stale() == 23
+    assert store.open_db(path).stale() == ATOMIC_CARDS
 
 
 def could_produce(path, monkeypatch):
@@ -38,10 +38,10 @@ def test_a_stale_database_is_recompiled_once_on_first_use(tmp_path, monkeypatch)
     code, out, err = could_produce(path, monkeypatch)
     # Sol Ring: "{T}: Add {C}{C}." (106.7: the types it could produce)
     assert (code, out) == (0, {"ring": ["C"]})
-    assert err.splitlines() == [f"card database {path}: 23 of its 23 cards were compiled by another version "
+    assert err.splitlines() == [f"card database {path}: {ATOMIC_CARDS} of its {ATOMIC_CARDS} cards were compiled by another version "
                                 f"of the compiler; compiling them again once (compiler {compiler_version()})"]
     db = store.open_db(path)
-    assert db.stale() == 0 and db.meta["compiler"] == compiler_version() and db.count() == 23
+    assert db.stale() == 0 and db.meta["compiler"] == compiler_version() and db.count() == ATOMIC_CARDS
     assert path.stat().st_ino != inode                 # a new file replaced the old one whole
     assert not list(tmp_path.glob(".cards.sqlite3.*.tmp"))
     code, out, err = could_produce(path, monkeypatch)  # current now: nothing to say
@@ -58,7 +58,7 @@ def test_a_stale_database_that_cannot_be_written_is_compiled_in_memory(tmp_path,
         f"card database {path}: compiled by another version of the compiler and not recompiled (it can't "
         "be written); the cards used are compiled in memory (slower); run 'mtgkb cards import "
         "--recompile' with write access"]
-    assert store.open_db(path).stale() == 23           # left as it was
+    assert store.open_db(path).stale() == ATOMIC_CARDS           # left as it was
 
 
 def test_a_failed_recompile_leaves_the_database_and_falls_back(tmp_path, monkeypatch):
@@ -73,7 +73,7 @@ def test_a_failed_recompile_leaves_the_database_and_falls_back(tmp_path, monkeyp
     lines = err.splitlines()
     assert len(lines) == 2 and "compiling them again once" in lines[0]
     assert "not recompiled (cannot write the card database" in lines[1] and "in memory" in lines[1]
-    assert store.open_db(path).stale() == 23
+    assert store.open_db(path).stale() == ATOMIC_CARDS
 
 
 def test_the_fallback_is_said_once_per_process(tmp_path, monkeypatch):

@@ -28,9 +28,9 @@ import ijson
 from ..cardlib import FACED_LAYOUTS, ONE_FACE_LAYOUTS
 from ..errors import InputError
 
-# Objects that are not cards a player plays with: skipped and counted by layout.
-SKIPPED_LAYOUTS = ("token", "double_faced_token", "emblem", "art_series", "planar", "scheme",
-                   "vanguard")
+# Objects that are not cards: skipped and counted by layout (planes, phenomena, schemes and
+# vanguards are cards of the command zone, 113.6p: imported, for a snapshot's `command:`).
+SKIPPED_LAYOUTS = ("token", "double_faced_token", "emblem", "art_series")
 LAYOUT_ALIASES = {"battle": "transform"}       # Scryfall's layout of battles, which transform (712)
 # Scryfall layouts that are really MTGJSON's "split" with aftermath, etc. need no alias.
 
