@@ -21,6 +21,10 @@ from .errors import InputError
 from .terms import Const, Fn, render as render_term
 from .untrusted import show
 
+# the ways a spell's keywords let other things than mana pay part of its total cost (kb/convoke.lp):
+# a plan's keys, each present only when used
+HELPERS = ("convoke", "improvise", "delve")
+COLOR_BITS = {"w": 1, "u": 2, "b": 4, "r": 8, "g": 16}
 MAX_SYMBOLS = 1000            # symbols of one cost ({X} counted as X generic symbols)
 MAX_PLANS = 100               # plans listed by --all
 LETTER = mana.MANA_LETTER
@@ -150,6 +154,16 @@ class Plan:
                            if isinstance(k, Fn) and k.name == "pay_life"}
         self.costly = {ab for ab, k in by.get("ability_cost", []) if isinstance(k, Fn) and k.name == "mana"}
         self.restricted = {ab: r for ab, r in by.get("mana_spend_restriction", [])}     # 106.6
+        # convoke, improvise, delve (kb/convoke.lp): the helpers of each group in id order, how each may help,
+        # the cards of the payer's graveyard delve may exile (in the snapshot's order)
+        helpers = {}
+        for x, h in sorted(by.get("helper_group", []), key=lambda a: a[0]):
+            helpers.setdefault(h, []).append(x)
+        self.helpers = helpers
+        self.helps_as = {}
+        for x, k in by.get("helps_as", []):
+            self.helps_as.setdefault(x, set()).add(k.name)
+        self.delve_cards = by["delve_cards"][0][0] if by.get("delve_cards") else 0
         self.riders = {}
         for ab, r in sorted(by.get("mana_rider", []), key=lambda a: (render_term(a[0]), render_term(a[1]))):
             self.riders.setdefault(ab, []).append(riders.entry(r))
@@ -167,11 +181,21 @@ class Plan:
         levels = {}
         for cl, ab, v, k in self.by.get("plan_tap", []):
             levels[(cl, ab, v)] = max(levels.get((cl, ab, v), 0), k)
-        node_source, free = {}, {cl: list(m) for cl, m in self.members.items()}
+        pays = {d: x for d, x in self.by.get("plan_by", [])}
+        # the helpers tapped (convoke, improvise) come first from their groups, in id order; a mana source
+        # among them leaves the rest of its class for mana (the class's members are interchangeable)
+        wanted = {}
+        for x in pays.values():
+            if x.name == "h":
+                wanted[x.args[0]] = wanted.get(x.args[0], 0) + 1
+        self.helper_queue = {h: self.helpers[h][:n] for h, n in wanted.items()}
+        helping = {x for q in self.helper_queue.values() for x in q}
+        self.graveyard = list(self.snapshot.graveyard.get(self.player, []))
+        self.helped = {k: [] for k in HELPERS}
+        node_source, free = {}, {cl: [s for s in m if s not in helping] for cl, m in self.members.items()}
         for (cl, ab, v), n in sorted(levels.items(), key=lambda kv: render_term(Fn("t", kv[0]))):
             for k in range(1, n + 1):
                 node_source[Fn("n", (cl, ab, v, k))] = free[cl].pop(0)
-        pays = {d: x for d, x in self.by.get("plan_by", [])}
         # units of each tapped node, by type; the costs of mana abilities take theirs first
         left = {}
         for node, src in node_source.items():
@@ -201,6 +225,9 @@ class Plan:
                 two = [self._take(pays[Fn("t", (i, j))], node_source, left, pool_used) for j in (1, 2)]
                 assignment.append({"symbol": symbol_text(sym), "paid": "".join(m for m, _ in two),
                                    "by": [b for _, b in two]})
+            elif pays[Fn("s", (i,))].name in ("h", "delve"):
+                kind, by = self._help(pays[Fn("s", (i,))], sym)
+                assignment.append({"symbol": symbol_text(sym), "paid": kind, "by": [by]})
             else:
                 m, b = self._take(pays[Fn("s", (i,))], node_source, left, pool_used)
                 assignment.append({"symbol": symbol_text(sym), "paid": m, "by": [b]})
@@ -231,14 +258,30 @@ class Plan:
             if node.args[0].args[1].name == "snow":
                 act["snow"] = True          # mana from a snow source (106.3, 107.4h)
             activations.append(act)
-        tapped = {node_source[n] for n in node_source}
+        tapped = {node_source[n] for n in node_source} | helping
         untapped = sorted(p.id for p in self.snapshot.battlefield
                           if p.controller == self.player and not p.tapped and p.id not in tapped)
         life = self.by["plan_life"][0][0] if self.by.get("plan_life") else 0
         return {"activations": activations, "pool": sorted(pool_used, key=_pool_order),
                 "life": life, "assignment": [a["paid"] for a in assignment],
                 "paid_by": assignment, "tapped": sorted(tapped), "untapped_after": untapped,
-                "colors_left": [c.upper() for c in "wubrg" if (Const(c),) in self.by.get("color_left", [])]}
+                "colors_left": [c.upper() for c in "wubrg" if (Const(c),) in self.by.get("color_left", [])],
+                **{k: v for k, v in self.helped.items() if v}}
+
+    def _help(self, x, sym):
+        """(keyword, what pays): one helper of group h(H) tapped, or one card of the graveyard exiled
+        (delve), paying the cost symbol SYM (702.51a, 702.126a, 702.66a)."""
+        if x.name == "delve":
+            card = self.graveyard.pop(0)              # the snapshot's order: the first cards listed
+            self.helped["delve"].append(card)
+            return "delve", "graveyard"
+        pid = self.helper_queue[x.args[0]].pop(0)
+        kinds = self.helps_as.get(pid, set())
+        # a colored symbol is paid by convoke only (702.51a); a generic one by a creature is said convoked
+        # (an artifact creature that may do both: convoke), by a noncreature artifact improvised (702.126a)
+        kind = "convoke" if "convoke" in kinds else "improvise"
+        self.helped[kind].append({"permanent": pid, "pays": symbol_text(sym)})
+        return kind, pid
 
     def _other(self, sym, x):
         if x.name == "life":
