@@ -355,6 +355,14 @@ def reason(plan, cost, pool, life):
                 if _pays_any(m.type, group):
                     supply += n
                     payers.append(f"{n} floating {{{m.type}}}")
+            # creatures and artifacts that may convoke or improvise, cards delve may exile: one symbol each
+            for h, ms in plan.helpers.items():
+                if any(_helper_pays(h.args[0], k) for k in group):
+                    supply += len(ms)
+                    payers += ms
+            if plan.delve_cards and Const("generic") in group:
+                supply += plan.delve_cards
+                payers.append(f"{plan.delve_cards} graveyard card{'s' if plan.delve_cards != 1 else ''} (delve)")
             phyrexian = sum(count[k] for k in group if _is(k, "phyrexian") or _is(k, "phyrexian_hybrid"))
             if phyrexian:
                 supply += min(phyrexian, max(life, 0) // 2)
@@ -362,10 +370,25 @@ def reason(plan, cost, pool, life):
                 syms = "".join(symbol_text(k) * count[k] for k in group)
                 who = ", ".join(payers) if payers else "none"
                 extra = f" (and {max(life, 0) // 2} with life)" if phyrexian else ""
+                if plan.helpers or plan.delve_cards:      # convoke, improvise, delve pay symbols, not mana
+                    return (f"{syms}: the untapped sources and what convoke, improvise or delve may pay cover "
+                            f"at most {supply} of {'it' if need == 1 else 'them'}{extra}; able to pay: {who} "
+                            "(CR 601.2h, 118.3, 702.51a, 702.126a, 702.66a)")
                 return (f"{syms}: the untapped sources can give at most {supply} mana for "
                         f"{'it' if need == 1 else 'them'}{extra}; able to pay: {who} (CR 601.2h, 118.3)")
-    return ("no combination of the untapped sources, floating mana and life pays the whole cost "
+    helped = " and what convoke, improvise or delve may pay" if plan.helpers or plan.delve_cards else ""
+    return (f"no combination of the untapped sources, floating mana and life{helped} pays the whole cost "
             "(CR 601.2h, 118.3)")
+
+
+def _helper_pays(bits, k):
+    """Whether a helper that pays the colors of the set BITS (kb/convoke.lp: helper_colors/2) may pay
+    symbol K: generic mana, or a colored symbol of one of its colors (702.51a, 702.126a)."""
+    if k == Const("generic"):
+        return True
+    if isinstance(k, Fn):
+        return any(COLOR_BITS.get(a.name, 0) & bits for a in k.args)
+    return bool(COLOR_BITS.get(k.name, 0) & bits)
 
 
 def _is(term, name):
