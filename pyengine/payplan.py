@@ -9,8 +9,9 @@ cover (Hall's condition), else says that no combination pays the cost.
 
 The best plan is the first by this order (docs/mana-plans.md): (1) the most of the five colors W,
 U, B, R, G still producible afterwards by the player's permanents that stay untapped (could-produce
-of those permanents, costs ignored as in 106.7), then (2) the fewest permanents tapped to pay,
-then (3) the least life paid.
+of those permanents, costs ignored as in 106.7), then (2) the fewest permanents tapped for mana,
+then the fewest creatures and artifacts tapped to convoke or improvise, then the fewest cards
+exiled to delve (kb/convoke.lp), then (3) the least life paid.
 """
 
 from itertools import combinations
