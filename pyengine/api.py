@@ -179,6 +179,7 @@ def actions(snapshot, player=None):
     needs_plan = {a[1] for a in by.get("question_needs_plan", ())}
     restricted = "restricted_for_abilities" in by
     restricted_payer = "restricted_payer" in by
+    helped = {a[1] for a in by.get("cast_helped", ())}       # convoke, improvise, delve (kb/convoke.lp)
     from .payment_answer import PaymentAnswer, READS
     answer = PaymentAnswer(a for name in READS for a in by.get(name, ()))
     atoms, payments, plans, spent = [], {}, {}, {}
@@ -196,7 +197,7 @@ def actions(snapshot, player=None):
             # floating mana, sources whose mana abilities cost mana or life, and {S} are for the
             # plan (kb/mana_plan.lp), the KB that decides `mtgkb pay`: it decides this cast
             decided = plan_decides(snapshot, player, atom[2], answer.cost_symbols(atom[2]), plans,
-                                   spell=restricted_payer)
+                                   spell=restricted_payer or atom[2] in helped)
             if decided is None:
                 atoms.append(("not_modelled_action", player, atom[2], Const("payment_too_large")))
             elif decided == "unknown":
@@ -257,15 +258,17 @@ def max_x_entry(snapshot, player, action, symbols, n_x):
 def plan_decides(snapshot, player, action, symbols, cache, spell=True):
     """Whether PLAYER can cast (ACTION) paying SYMBOLS now, decided by the plan (kb/mana_plan.lp, the
     KB of `mtgkb pay`): (the mana abilities of its best plan as PaymentAnswer.payment gives them, the
-    floating mana and life it spends as extra keys of the action), False if no plan pays it, None
+    floating mana and life it spends, and the creatures, artifacts and cards that convoke, improvise
+    or delve pay with, as extra keys of the action), False if no plan pays it, None
     if deciding it needs numbers beyond the solver's integers, "unknown" if no plan pays it without
     mana whose spend restriction the KB cannot evaluate for this spell (106.6). CACHE: by cost and
-    what the mana is spent on (the spell, for spend restrictions; with SPELL false, the payer has no
-    restricted source and only the spell's card types count, for floating mana)."""
+    what the mana is spent on (the spell, for spend restrictions and convoke, improvise, delve; with
+    SPELL false, the payer has no restricted source, the spell none of those keywords, and only the
+    spell's card types count, for floating mana)."""
     from . import payplan
     name, spent_on = payplan.spell_types(snapshot, str(action.args[1]))
-    # the spell itself matters only to the spend restrictions of sources (106.6): without any,
-    # casts of one cost and card types share one plan
+    # the spell itself matters only to the spend restrictions of sources (106.6) and to its convoke,
+    # improvise or delve (kb/convoke.lp): without any, casts of one cost and card types share one plan
     spell = payplan.spell_facts(snapshot, name, player, payplan.cast_faces(snapshot, action),
                                 payplan.cast_kicked(action)) if spell else []
     key = (tuple(map(str, symbols)), repr(spent_on), repr(spell))       # what the plan depends on
@@ -281,7 +284,8 @@ def plan_decides(snapshot, player, action, symbols, cache, spell=True):
             cache[key] = ([(a["source"], a["ability"], a["adds"].strip("{}").split("}{"))
                            for a in answer["activations"]],
                           {**({"payment_pool": answer["pool"]} if answer["pool"] else {}),
-                           **({"payment_life": answer["life"]} if answer["life"] else {})})
+                           **({"payment_life": answer["life"]} if answer["life"] else {}),
+                           **{"payment_" + k: answer[k] for k in payplan.HELPERS if k in answer}})
     return cache[key]
 
 

@@ -9,8 +9,9 @@ cover (Hall's condition), else says that no combination pays the cost.
 
 The best plan is the first by this order (docs/mana-plans.md): (1) the most of the five colors W,
 U, B, R, G still producible afterwards by the player's permanents that stay untapped (could-produce
-of those permanents, costs ignored as in 106.7), then (2) the fewest permanents tapped to pay,
-then (3) the least life paid.
+of those permanents, costs ignored as in 106.7), then (2) the fewest permanents tapped for mana,
+then the fewest creatures and artifacts tapped to convoke or improvise, then the fewest cards
+exiled to delve (kb/convoke.lp), then (3) the least life paid.
 """
 
 from itertools import combinations
@@ -21,6 +22,10 @@ from .errors import InputError
 from .terms import Const, Fn, render as render_term
 from .untrusted import show
 
+# the ways a spell's keywords let other things than mana pay part of its total cost (kb/convoke.lp):
+# a plan's keys, each present only when used
+HELPERS = ("convoke", "improvise", "delve")
+COLOR_BITS = {"w": 1, "u": 2, "b": 4, "r": 8, "g": 16}
 MAX_SYMBOLS = 1000            # symbols of one cost ({X} counted as X generic symbols)
 MAX_PLANS = 100               # plans listed by --all
 LETTER = mana.MANA_LETTER
@@ -150,6 +155,16 @@ class Plan:
                            if isinstance(k, Fn) and k.name == "pay_life"}
         self.costly = {ab for ab, k in by.get("ability_cost", []) if isinstance(k, Fn) and k.name == "mana"}
         self.restricted = {ab: r for ab, r in by.get("mana_spend_restriction", [])}     # 106.6
+        # convoke, improvise, delve (kb/convoke.lp): the helpers of each group in id order, how each may help,
+        # the cards of the payer's graveyard delve may exile (in the snapshot's order)
+        helpers = {}
+        for x, h in sorted(by.get("helper_group", []), key=lambda a: a[0]):
+            helpers.setdefault(h, []).append(x)
+        self.helpers = helpers
+        self.helps_as = {}
+        for x, k in by.get("helps_as", []):
+            self.helps_as.setdefault(x, set()).add(k.name)
+        self.delve_cards = by["delve_cards"][0][0] if by.get("delve_cards") else 0
         self.riders = {}
         for ab, r in sorted(by.get("mana_rider", []), key=lambda a: (render_term(a[0]), render_term(a[1]))):
             self.riders.setdefault(ab, []).append(riders.entry(r))
@@ -167,11 +182,21 @@ class Plan:
         levels = {}
         for cl, ab, v, k in self.by.get("plan_tap", []):
             levels[(cl, ab, v)] = max(levels.get((cl, ab, v), 0), k)
-        node_source, free = {}, {cl: list(m) for cl, m in self.members.items()}
+        pays = {d: x for d, x in self.by.get("plan_by", [])}
+        # the helpers tapped (convoke, improvise) come first from their groups, in id order; a mana source
+        # among them leaves the rest of its class for mana (the class's members are interchangeable)
+        wanted = {}
+        for x in pays.values():
+            if x.name == "h":
+                wanted[x.args[0]] = wanted.get(x.args[0], 0) + 1
+        self.helper_queue = {h: self.helpers[h][:n] for h, n in wanted.items()}
+        helping = {x for q in self.helper_queue.values() for x in q}
+        self.graveyard = list(self.snapshot.graveyard.get(self.player, []))
+        self.helped = {k: [] for k in HELPERS}
+        node_source, free = {}, {cl: [s for s in m if s not in helping] for cl, m in self.members.items()}
         for (cl, ab, v), n in sorted(levels.items(), key=lambda kv: render_term(Fn("t", kv[0]))):
             for k in range(1, n + 1):
                 node_source[Fn("n", (cl, ab, v, k))] = free[cl].pop(0)
-        pays = {d: x for d, x in self.by.get("plan_by", [])}
         # units of each tapped node, by type; the costs of mana abilities take theirs first
         left = {}
         for node, src in node_source.items():
@@ -201,6 +226,9 @@ class Plan:
                 two = [self._take(pays[Fn("t", (i, j))], node_source, left, pool_used) for j in (1, 2)]
                 assignment.append({"symbol": symbol_text(sym), "paid": "".join(m for m, _ in two),
                                    "by": [b for _, b in two]})
+            elif pays[Fn("s", (i,))].name in ("h", "delve"):
+                kind, by = self._help(pays[Fn("s", (i,))], sym)
+                assignment.append({"symbol": symbol_text(sym), "paid": kind, "by": [by]})
             else:
                 m, b = self._take(pays[Fn("s", (i,))], node_source, left, pool_used)
                 assignment.append({"symbol": symbol_text(sym), "paid": m, "by": [b]})
@@ -231,14 +259,30 @@ class Plan:
             if node.args[0].args[1].name == "snow":
                 act["snow"] = True          # mana from a snow source (106.3, 107.4h)
             activations.append(act)
-        tapped = {node_source[n] for n in node_source}
+        tapped = {node_source[n] for n in node_source} | helping
         untapped = sorted(p.id for p in self.snapshot.battlefield
                           if p.controller == self.player and not p.tapped and p.id not in tapped)
         life = self.by["plan_life"][0][0] if self.by.get("plan_life") else 0
         return {"activations": activations, "pool": sorted(pool_used, key=_pool_order),
                 "life": life, "assignment": [a["paid"] for a in assignment],
                 "paid_by": assignment, "tapped": sorted(tapped), "untapped_after": untapped,
-                "colors_left": [c.upper() for c in "wubrg" if (Const(c),) in self.by.get("color_left", [])]}
+                "colors_left": [c.upper() for c in "wubrg" if (Const(c),) in self.by.get("color_left", [])],
+                **{k: v for k, v in self.helped.items() if v}}
+
+    def _help(self, x, sym):
+        """(keyword, what pays): one helper of group h(H) tapped, or one card of the graveyard exiled
+        (delve), paying the cost symbol SYM (702.51a, 702.126a, 702.66a)."""
+        if x.name == "delve":
+            card = self.graveyard.pop(0)              # the snapshot's order: the first cards listed
+            self.helped["delve"].append(card)
+            return "delve", "graveyard"
+        pid = self.helper_queue[x.args[0]].pop(0)
+        kinds = self.helps_as.get(pid, set())
+        # a colored symbol is paid by convoke only (702.51a); a generic one by a creature is said convoked
+        # (an artifact creature that may do both: convoke), by a noncreature artifact improvised (702.126a)
+        kind = "convoke" if "convoke" in kinds else "improvise"
+        self.helped[kind].append({"permanent": pid, "pays": symbol_text(sym)})
+        return kind, pid
 
     def _other(self, sym, x):
         if x.name == "life":
@@ -312,6 +356,14 @@ def reason(plan, cost, pool, life):
                 if _pays_any(m.type, group):
                     supply += n
                     payers.append(f"{n} floating {{{m.type}}}")
+            # creatures and artifacts that may convoke or improvise, cards delve may exile: one symbol each
+            for h, ms in plan.helpers.items():
+                if any(_helper_pays(h.args[0], k) for k in group):
+                    supply += len(ms)
+                    payers += ms
+            if plan.delve_cards and Const("generic") in group:
+                supply += plan.delve_cards
+                payers.append(f"{plan.delve_cards} graveyard card{'s' if plan.delve_cards != 1 else ''} (delve)")
             phyrexian = sum(count[k] for k in group if _is(k, "phyrexian") or _is(k, "phyrexian_hybrid"))
             if phyrexian:
                 supply += min(phyrexian, max(life, 0) // 2)
@@ -319,10 +371,25 @@ def reason(plan, cost, pool, life):
                 syms = "".join(symbol_text(k) * count[k] for k in group)
                 who = ", ".join(payers) if payers else "none"
                 extra = f" (and {max(life, 0) // 2} with life)" if phyrexian else ""
+                if plan.helpers or plan.delve_cards:      # convoke, improvise, delve pay symbols, not mana
+                    return (f"{syms}: the untapped sources and what convoke, improvise or delve may pay cover "
+                            f"at most {supply} of {'it' if need == 1 else 'them'}{extra}; able to pay: {who} "
+                            "(CR 601.2h, 118.3, 702.51a, 702.126a, 702.66a)")
                 return (f"{syms}: the untapped sources can give at most {supply} mana for "
                         f"{'it' if need == 1 else 'them'}{extra}; able to pay: {who} (CR 601.2h, 118.3)")
-    return ("no combination of the untapped sources, floating mana and life pays the whole cost "
+    helped = " and what convoke, improvise or delve may pay" if plan.helpers or plan.delve_cards else ""
+    return (f"no combination of the untapped sources, floating mana and life{helped} pays the whole cost "
             "(CR 601.2h, 118.3)")
+
+
+def _helper_pays(bits, k):
+    """Whether a helper that pays the colors of the set BITS (kb/convoke.lp: helper_colors/2) may pay
+    symbol K: generic mana, or a colored symbol of one of its colors (702.51a, 702.126a)."""
+    if k == Const("generic"):
+        return True
+    if isinstance(k, Fn):
+        return any(COLOR_BITS.get(a.name, 0) & bits for a in k.args)
+    return bool(COLOR_BITS.get(k.name, 0) & bits)
 
 
 def _is(term, name):

@@ -8,7 +8,13 @@ from ..cli import emit, handles_errors, json_option, load_snapshot, notes, snaps
 
 def _line(a):
     def text(k, v):
-        return " ".join(f"{p['source']}:{p['adds']}" for p in v) if k == "payment" else v
+        if k == "payment":
+            return " ".join(f"{p['source']}:{p['adds']}" for p in v)
+        if k in ("payment_convoke", "payment_improvise"):      # a creature or artifact tapped (702.51a, 702.126a)
+            return " ".join(f"{p['permanent']}:{p['pays']}" for p in v)
+        if k == "payment_delve":                                # cards exiled from the graveyard (702.66a)
+            return f"{len(v)} card{'s' if len(v) != 1 else ''} ({'; '.join(v)})"
+        return v
     extra = ", ".join(f"{k}={text(k, v)}" for k, v in a.items()
                       if k not in ("kind", "permanent", "card", "rule", "reason", "not_modelled"))
     return f"{a['kind']} {a.get('permanent') or a.get('card')}" + (f" ({extra})" if extra else "")

@@ -23,6 +23,12 @@ def _plan_lines(plan):
                      + (f" ({'; '.join(extra)})" if extra else ""))
     if plan["pool"]:
         lines.append(f"  floating mana: {''.join(plan['pool'])}")
+    for k in ("convoke", "improvise"):                   # 702.51a, 702.126a
+        if plan.get(k):
+            lines.append(f"  {k}: " + ", ".join(f"{h['permanent']} pays {h['pays']}" for h in plan[k]))
+    if plan.get("delve"):                                # 702.66a
+        n = len(plan["delve"])
+        lines.append(f"  delve: {n} card{'s' if n != 1 else ''} exiled from the graveyard ({'; '.join(plan['delve'])})")
     pays = ", ".join(f"{p['symbol']} with {p['paid']}" for p in plan["paid_by"])
     lines.append(f"  pays: {pays}")
     if plan["life"]:

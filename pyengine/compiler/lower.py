@@ -138,8 +138,10 @@ def grant_keyword(ctx, k):
 
 
 # keywords the KB knows only as printed on the card: changeling defines the card's creature types
-# everywhere (702.73a, kb/objects.lp: changeling_card/1); one an effect grants stays a note
-KB_PRINTED = {"changeling"}
+# everywhere (702.73a, kb/objects.lp: changeling_card/1); convoke, improvise and delve let creatures,
+# artifacts and graveyard cards pay part of the spell's total cost (702.51a, 702.126a, 702.66a;
+# kb/convoke.lp, read from the card's own abilities as it is cast); one an effect grants stays a note
+KB_PRINTED = {"changeling", "convoke", "improvise", "delve"}
 
 
 def _keyword(ctx, k):

@@ -3,8 +3,10 @@
 P casts CARD from their hand (601.2): legal as `mtgkb actions` decides (timing 307.1, priority,
 restrictions, mandatory additional costs), the total cost (601.2f: its mana cost, the kicker's if
 --kicked, {X} = --x) paid by the best plan of `mtgkb pay` (601.2g-h: mana abilities activated,
-floating mana spent, life paid); --pay IDS (comma-separated permanent ids, "none" for none) lets
-only those permanents be tapped. The card is put on top of the stack (601.2a); it does not
+floating mana spent, life paid; creatures tapped for convoke, artifacts for improvise, graveyard
+cards exiled for delve, 702.51a, 702.126a, 702.66a: the first cards the snapshot's graveyard lists;
+the snapshot has no exile zone, so they leave the graveyard and the event names them); --pay IDS
+(comma-separated permanent ids, "none" for none) lets only those permanents be tapped. The card is put on top of the stack (601.2a); it does not
 resolve. Mandatory additional costs other than mana are not paid here (refused as not modelled).
 """
 
@@ -61,6 +63,16 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
     for p in new["battlefield"]:
         if p["id"] in tapped:
             p["tapped"] = True
+    # the creatures and artifacts tapped and the graveyard cards exiled to pay (702.51a, 702.126a, 702.66a)
+    for kind, rule in (("convoke", "702.51a"), ("improvise", "702.126a")):
+        for h in plan.get(kind, []):
+            events.append({"event": kind, "permanent": h["permanent"], "pays": h["pays"], "rule": rule})
+    if plan.get("delve"):
+        graveyard = new["graveyard"][player]
+        for c in plan["delve"]:
+            graveyard.remove(c)
+        events.append({"event": "exile_from_graveyard", "player": player, "cards": list(plan["delve"]),
+                       "by": "delve", "rule": "702.66a"})
     if plan["life"]:
         new["life"][player] -= plan["life"]
         _history.life_changed(new, player, -plan["life"])
