@@ -25,6 +25,7 @@ from ..cardlib import is_sticker_sheet
 from ..compiled import Compiled, Note
 from ..terms import Const
 from . import affects as affects_mod
+from . import off_battlefield
 from . import gates, ir
 from .build import Build, TooLarge
 from .classify import kinds_of_ability
@@ -153,9 +154,9 @@ def line_kinds(card):
 
 
 def _face(key, face, facts, notes, lines, pt_budget, chars=True):
-    def note(line_no, text, affects=affects_mod.ALL, reason=""):
+    def note(line_no, text, affects=affects_mod.ALL, reason="", elsewhere=None):
         facts.append(("card_not_modelled", key, line_no, text))
-        notes.append(Note(key, line_no, text, frozenset(affects), reason))
+        notes.append(Note(key, line_no, text, frozenset(affects), reason, elsewhere))
 
     if chars:
         _characteristics(key, face, facts, note)
@@ -241,7 +242,12 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
             # every zone, cardlib.zone_problem): no answer reads it
             aff, low = frozenset(), Lowered([], False, _STICKER_SHEET, ability=False)
         if not low.modelled:
-            note(i, raw.strip(), aff, low.reason or line.error or "")
+            # 113.6: what it could change while the card is in a hand or another zone (a
+            # command-zone card's abilities function from the command zone: every answer kept)
+            off = None if command else off_battlefield.answers(
+                line.ability, aff, spell, modal=modal, gated=cond is not None,
+                trigger=line.ability is None and bool(_TRIGGER.match(norm)))
+            note(i, raw.strip(), aff, low.reason or line.error or "", off)
         lines.append(LineInfo(key, line, line.parsed, low.modelled and line.parsed,
                               _kinds(norm, spell), aff))
     if chars and any(f[0] == "cda_pt" and f[1].args[0] == key for f in facts):
@@ -434,5 +440,7 @@ def _characteristics(key, face, facts, note):
         else:
             # 604.3, 208.2a: a characteristic-defining ability (or a '*' the text defines): amounts
             # and filters that read power or toughness could read it
+            # 113.6a: it functions everywhere, but off the battlefield no answer but `apply` (the
+            # permanent the card becomes) reads a card's power or toughness: casting it does not
             note(0, f"{attr} {v!r} (characteristic-defining)",
-                 reason="a power or toughness the KB does not know (208.2a)")
+                 reason="a power or toughness the KB does not know (208.2a)", elsewhere=off_battlefield.APPLY)
