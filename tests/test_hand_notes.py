@@ -42,6 +42,15 @@ CARDS = {
                            "Enchant creature you control\nWhenever enchanted creature attacks and isn't blocked, "
                            "you may have it assign no combat damage this turn. If you do, defending player "
                            "discards a card at random."),
+    "Karametra, God of Harvests": ("{3}{G}{W}", "Legendary Enchantment Creature — God", "6", "7",
+                                   "Indestructible\nAs long as your devotion to green and white is less than seven, "
+                                   "Karametra isn't a creature.\nWhenever you cast a creature spell, you may search your "
+                                   "library for a Forest or Plains card, put it onto the battlefield tapped, then shuffle."),
+    "Mistform Ultimus": ("{3}{U}", "Legendary Creature — Illusion", "3", "3",
+                         "Mistform Ultimus is every creature type (even if this card isn't on the battlefield)."),
+    "Kjeldoran Royal Guard": ("{3}{W}{W}", "Creature — Human Soldier", "2", "5",
+                              "{T}: All combat damage that would be dealt to you by unblocked creatures this turn "
+                              "is dealt to this creature instead."),
     "Reassembling Skeleton": ("{1}{B}", "Creature — Skeleton Warrior", "1", "1",
                               "{1}{B}: Return this card from your graveyard to the battlefield tapped."),
 }
@@ -79,6 +88,13 @@ APPLY = frozenset({"apply"})
     ("Tarmogoyf", "power '*'", APPLY),
     ("Tarmogoyf", "Tarmogoyf's power is equal to the number of card types among cards in all graveyards "
                   "and its toughness is equal to that number plus 1.", APPLY),
+    # 107.5, 602.1: an activated ability whose effect the grammar does not read, but whose cost {T}
+    # only a permanent can pay
+    ("Kjeldoran Royal Guard", "{T}: All combat damage", APPLY),
+    # 604.3a(5): a conditional type change is no characteristic-defining ability: a permanent's
+    ("Karametra, God of Harvests", "As long as your devotion to green and white is less than seven", APPLY),
+    # 113.6c: it says it functions off the battlefield too (type-based costs could read it)
+    ("Mistform Ultimus", "Mistform Ultimus is every creature type", CAST),
     # 702.41a affinity, 702.51a convoke: they change the spell's total cost (601.2f, 113.6d)
     ("Qumulox", "Affinity for artifacts", CAST),
     ("Impervious Greatwurm", "Convoke", CAST),
@@ -94,7 +110,7 @@ APPLY = frozenset({"apply"})
 ])
 def test_what_a_line_could_change_off_the_battlefield(name, line, expected):
     got = elsewhere(name)
-    key = next(k for k in got if line.startswith(k))
+    key = next(k for k in got if k.startswith(line) or line.startswith(k))
     assert got[key] == expected
 
 

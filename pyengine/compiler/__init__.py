@@ -167,6 +167,7 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
     command = affects_mod.command_face(face)      # 113.6p: its abilities function from the command zone
     gate = None         # the condition (kb/gates.lp) of the level striation or class level the lines belong to
     modal = None        # the modal triggered ability whose modes (700.2) the lines are, if any
+    parent = None
     rows = face.text.split("\n")
     results = set()     # the die-result lines whose mana an ability that rolls the die adds (706.2)
     for i, raw in enumerate(rows, 1):
@@ -183,6 +184,7 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
         cond = gate if header is None else None
         if not isinstance(line.ability, ir.Mode):
             modal = line.ability if modal_trigger(line.ability) else None
+            parent = line.ability       # the ability whose modes (700.2) the next lines may be
         if (line.ability_word or "").lower() == "max speed":
             # 702.178a: "Max speed — [Ability]": as long as its controller's speed is 4, it has it
             cond = (gates.MAX_SPEED, "702.178a: an ability had only at max speed", None)
@@ -245,8 +247,9 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
             # 113.6: what it could change while the card is in a hand or another zone (a
             # command-zone card's abilities function from the command zone: every answer kept)
             off = None if command else off_battlefield.answers(
-                line.ability, aff, spell, modal=modal, gated=cond is not None,
-                trigger=line.ability is None and bool(_TRIGGER.match(norm)))
+                line.ability, aff, spell, parent=parent, gated=cond is not None,
+                trigger=line.ability is None and bool(_TRIGGER.match(norm)),
+                costs=_cost_clauses(norm) if line.ability is None else None)
             note(i, raw.strip(), aff, low.reason or line.error or "", off)
         lines.append(LineInfo(key, line, line.parsed, low.modelled and line.parsed,
                               _kinds(norm, spell), aff))
@@ -324,18 +327,30 @@ def _within_budget(facts, pt_budget):
     return True
 
 
+@lru_cache(maxsize=65536)
+def _cost_clauses(norm):
+    """The cost clauses (602.1) of a normalised line "<cost>: <effect>" whose costs the grammar
+    reads, or None."""
+    m = re.match(r'^([^:"]+?): ', norm)
+    if not m:
+        return None
+    try:
+        return Build().transform(parse(m.group(1), start="costs"))
+    except (ParseError, Exception):   # noqa: BLE001 - cost not understood
+        return None
+
+
 def _costs_only(ctx, line):
     """602.1: a line "<cost>: <effect>" whose effect the grammar does not cover is still an
     activated ability if its cost is understood: the KB then knows its costs ({T}, {Q}) and that
     it cannot tell what the ability does (effect_not_modelled)."""
     m = re.match(r'^([^:"]+?): ', line.normalised)
-    if not m:
+    clauses = _cost_clauses(line.normalised)
+    if clauses is None:
         return Lowered([], False, line.error or "", ability=False)
     try:
-        tree = parse(m.group(1), start="costs")
-        clauses = Build().transform(tree)
         cost = cost_facts(ctx, clauses)
-    except (ParseError, Unmodelled, NotModelled, Exception):   # noqa: BLE001 - cost not understood
+    except (Unmodelled, NotModelled, Exception):   # noqa: BLE001 - cost not understood
         return Lowered([], False, line.error or "", ability=False)
     facts = [("activated", ctx.ab)] + cost + [("effect_not_modelled", ctx.ab)]
     if re.search(r"\btargets?\b", line.normalised[m.end():]):

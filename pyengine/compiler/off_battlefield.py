@@ -42,6 +42,9 @@ _KW_ON_BATTLEFIELD = {
     "battle cry", "annihilator", "dethrone", "myriad", "training", "mentor", "enlist", "toxic",
     "infect", "wither", "prowess", "renown", "saddle", "mobilize", "vigilance", "haste", "defender",
     "indestructible", "hexproof", "shroud", "protection", "ward", "phasing", "double team",
+    "trample over",                 # 702.19c
+    # 702.131b: ascend on a permanent is a static ability (on an instant or sorcery: a spell ability)
+    "ascend",
     # 702.179a: start your engines! is a static ability of a permanent a player controls
     "start your engines!",
     # 113.6h, 614.12, 603.2, 603.10a: abilities that act as the permanent enters or leaves, or on
@@ -70,19 +73,26 @@ _KW_ON_BATTLEFIELD = {
 _SELF_ON_BATTLEFIELD_VERBS = {"get", "attacks", "blocks", "untap", "enters", "prevent", "deal_damage",
                               "assign"}
 # verbs of a clause about the object itself that act from where the card is (113.6j: a cost paid
-# from a hand, 702.29 cycling) or on how it is cast (601.2, 113.6d-f)
-_SELF_ELSEWHERE_VERBS = {"discard", "reveal", "cycle", "cast", "play", "cost_mod"}
+# from a hand, 702.29 cycling) or, in a static ability, on how it is cast (601.2, 113.6d-f); in an
+# activated ability "This ability costs {1} less to activate" is about activating it (602.2b)
+_FROM_A_ZONE_VERBS = {"discard", "reveal", "cycle"}
+_SELF_ELSEWHERE_VERBS = _FROM_A_ZONE_VERBS | {"cast", "play", "cost_mod"}
+# what a static ability may say the object itself can't (or can only) be as a permanent: blocked
+# (509.1b), the target of spells (115.1, 702.18), attached to (301.5c)
+_PASSIVE_ON_BATTLEFIELD = {"blocked", "blocked by", "the target of", "attached only to", "attached to"}
 # leads of a sentence that change casting it (601.2b, 601.2f, 118.9)
 _CASTING_LEADS = {"lead_additional_cost", "lead_rather_than_pay"}
 
 
-def answers(ability, aff, spell=False, *, modal=None, trigger=False, gated=False):
+def answers(ability, aff, spell=False, *, parent=None, trigger=False, gated=False, costs=None):
     """The answers a line the KB does not carry out could change while its card is off the
     battlefield, from AFF, those it could change on the battlefield (``affects.of_ability``).
     ABILITY is the line's intermediate form (None if the grammar does not parse it: TRIGGER tells
-    that it begins as a triggered ability does, 603.1); SPELL if the face is an instant or sorcery;
-    MODAL the modal triggered ability whose mode the line is; GATED if the line is had only at a
-    level, class level or max speed (711.2, 716.2, 702.178a), all of them a permanent's."""
+    that it begins as a triggered ability does, 603.1, COSTS are its cost clauses if it is
+    "<cost>: <effect>" with costs the grammar reads); SPELL if the face is an instant or sorcery;
+    PARENT the ability of the line above the modes (700.2) that a mode line belongs to; GATED if the
+    line is had only at a level, class level or max speed (711.2, 716.2, 702.178a), all of them a
+    permanent's."""
     kept = frozenset(aff) & OFF_BATTLEFIELD
     if spell or not aff:
         return kept
@@ -90,7 +100,7 @@ def answers(ability, aff, spell=False, *, modal=None, trigger=False, gated=False
     if gated or trigger:
         return on_battlefield
     if ability is None:
-        return kept
+        return on_battlefield if costs and _taps_itself(costs) else kept
     if isinstance(ability, ir.Keywords):
         out = set()
         for k in ability.items:
@@ -99,11 +109,19 @@ def answers(ability, aff, spell=False, *, modal=None, trigger=False, gated=False
     if isinstance(ability, (ir.Triggered, ir.Chapter)):
         return on_battlefield               # 603.2, 714.2b: it acts only once its event has happened
     if isinstance(ability, ir.Mode):
-        return on_battlefield if isinstance(modal, ir.Triggered) else kept
+        # 700.2: a mode is part of the ability above it: a triggered ability's, or an activated
+        # one's that functions only on the battlefield (the mode itself acting from no other zone)
+        if isinstance(parent, ir.Triggered) or (
+                isinstance(parent, (ir.Activated, ir.Loyalty)) and answers(parent, aff) == on_battlefield
+                and not _elsewhere(ability)):
+            return on_battlefield
+        return kept
     if isinstance(ability, (ir.Loyalty, ir.Level, ir.ClassLevel)):
         return on_battlefield               # 606.3, 711.2, 716.2a: a permanent's
     if isinstance(ability, ir.Activated):
-        return kept if _elsewhere(ability) else on_battlefield
+        if _taps_itself(ability.costs):
+            return on_battlefield           # 107.5, 107.6: only a permanent can be tapped or untapped
+        return kept if _elsewhere(ability, _FROM_A_ZONE_VERBS) else on_battlefield
     if isinstance(ability, ir.Static):
         return on_battlefield if ability.effect and all(_static_on_battlefield(s) for s in ability.effect) else kept
     return kept
@@ -137,21 +155,33 @@ def _itself_elsewhere(y):
         and y.verb_name == "is" and any(isinstance(z, ir.Zone) and z.noun != "battlefield" for z in y.verb.args)
 
 
-def _elsewhere(x):
+def _taps_itself(costs):
+    """Whether cost clauses hold {T} or {Q} (107.5, 107.6: tap or untap this permanent)."""
+    return any(isinstance(c, ir.Clause) and c.verb_name == "symbols" and any(a in ("T", "Q") for a in c.verb.args)
+               for c in costs)
+
+
+def _about_itself(c):
+    """Whether a clause's subject or object is the object itself ("this card", "this spell")."""
+    def itself(x):
+        return (isinstance(x, ir.Ref) and x.kind == "self") or (
+            isinstance(x, ir.Node) and x.kind == "self_qualified" and any(itself(y) for y in x.args))
+    return itself(c.subject) or (isinstance(c.verb, ir.Verb) and any(itself(a) for a in c.verb.args))
+
+
+def _elsewhere(x, verbs=_SELF_ELSEWHERE_VERBS):
     """Whether X (an ability or a part of one) refers to the object itself in a zone other than the
     battlefield ("Return this card from your graveyard", "As long as this card is in your
-    graveyard", 113.6b, 113.6m), acts on it from there ("Discard this card", "Reveal this card from
-    your hand", 113.6j), limits activating to another zone ("Activate only if ... in your
-    graveyard", 602.5b) or changes casting it (601.2b, 601.2f: "This spell costs {1} less to cast",
+    graveyard", "Activate only if this card is in your graveyard", 113.6b, 113.6m), acts on it
+    from there ("Discard this card", "Reveal this card from your hand", 113.6j: VERBS) or changes
+    casting it (601.2b, 601.2f: "This spell costs {1} less to cast",
     "Cast this spell only during combat", "As an additional cost to cast this spell")."""
     for y in _own(x):
         if isinstance(y, ir.Node) and (y.kind in _CASTING_LEADS or y.kind == "tail_rather_than_pay"):
             return True
         if _itself_elsewhere(y):
             return True
-        if isinstance(y, ir.Sentence) and y.kind == "activation" and _zone_elsewhere(y):
-            return True
-        if isinstance(y, ir.Clause) and y.verb_name in _SELF_ELSEWHERE_VERBS and _refers_to_itself(y):
+        if isinstance(y, ir.Clause) and y.verb_name in verbs and _about_itself(y):
             return True
     return False
 
@@ -167,10 +197,12 @@ def _static_on_battlefield(s):
     other than `apply` do not read."""
     if not isinstance(s, ir.Sentence) or _elsewhere(s):
         return False
-    return all(_clause_on_battlefield(c) for c in s.clauses)
+    return all(_clause_on_battlefield(c, bool(s.leads)) for c in s.clauses)
 
 
-def _clause_on_battlefield(c):
+def _clause_on_battlefield(c, led=False):
+    """LED: the sentence has a leading condition or duration ("As long as your devotion to white and
+    black is less than seven", "During your turn")."""
     if isinstance(c, ir.Node):
         return c.kind == "cda" or not _refers_to_itself(c)
     if not isinstance(c, ir.Clause):
@@ -180,8 +212,13 @@ def _clause_on_battlefield(c):
     name = c.verb_name
     if name in _SELF_ON_BATTLEFIELD_VERBS:
         return True
-    if name == "passive" and "blocked" in c.verb.args:
-        return True                                         # 509.1: "can't be blocked"
+    if name == "is" and led:
+        return True                                         # 604.3a(5): a CDA has no condition
+    if name == "passive" and any(a in _PASSIVE_ON_BATTLEFIELD for a in c.verb.args):
+        return True                                         # "can't be blocked", "the target of"
+    if isinstance(c.verb, ir.Node) and c.verb.kind == "have_do" and any(
+            isinstance(y, ir.Verb) and y.name == "enters" for y in c.verb.args):
+        return True                                         # 113.6h, 614.12: as it enters
     if name in ("have", "gain_ability"):
         return _grants_battlefield_only(c.verb)
     return False
