@@ -167,7 +167,7 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
     command = affects_mod.command_face(face)      # 113.6p: its abilities function from the command zone
     gate = None         # the condition (kb/gates.lp) of the level striation or class level the lines belong to
     modal = None        # the modal triggered ability whose modes (700.2) the lines are, if any
-    parent = None
+    parent = None       # the ability of the last line that is not a mode (700.2): whose modes follow
     rows = face.text.split("\n")
     results = set()     # the die-result lines whose mana an ability that rolls the die adds (706.2)
     for i, raw in enumerate(rows, 1):
