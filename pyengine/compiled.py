@@ -17,6 +17,10 @@ ALL = frozenset(ANSWERS)
 # answers made of others: `pay` (can a player pay a cost now, and how) reads what mana abilities add
 # (produce) and which of them may be activated now, with their costs (actions)
 MADE_OF = {"pay": frozenset({"produce", "actions"})}
+# the answers a card in a hand, a graveyard, a library or exile can matter for: what may be done now
+# (`actions`: casting it, 601.2; an ability that functions from there, 113.6b-m), casting it without
+# paying its mana cost, and what an action does (`apply`)
+OFF_BATTLEFIELD = frozenset({"cast-free", "apply", "actions"})
 
 
 def concerns(affects, answer):
@@ -27,13 +31,18 @@ def concerns(affects, answer):
 
 class Note(Value):
     """A line (or part of one) the KB does not carry out: which card key, which line (0 for the
-    card's characteristics), its text, the answers it could change (:data:`ANSWERS`),
-    and why."""
+    card's characteristics), its text, the answers it could change (:data:`ANSWERS`) while the
+    card is on the battlefield (or a command-zone card in the command zone), and why; ``elsewhere``:
+    those it could change while the card is in a hand, a graveyard, a library or exile (113.6;
+    :mod:`pyengine.compiler.off_battlefield`), by default every one of :data:`OFF_BATTLEFIELD` that
+    ``affects`` holds."""
 
-    FIELDS = __slots__ = ("card", "line", "text", "affects", "reason")
+    FIELDS = __slots__ = ("card", "line", "text", "affects", "reason", "elsewhere")
 
-    def __init__(self, card, line, text, affects=ALL, reason=""):
-        for field, value in zip(self.FIELDS, (card, line, text, affects, reason)):
+    def __init__(self, card, line, text, affects=ALL, reason="", elsewhere=None):
+        if elsewhere is None:
+            elsewhere = frozenset(affects) & OFF_BATTLEFIELD
+        for field, value in zip(self.FIELDS, (card, line, text, affects, reason, elsewhere)):
             object.__setattr__(self, field, value)
 
 

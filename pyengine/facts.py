@@ -6,7 +6,7 @@ database come with the facts stored when they were imported.
 """
 
 from . import cardfacts
-from .compiled import concerns
+from .compiled import OFF_BATTLEFIELD, concerns
 from .counters import pt_facts
 from .terms import Const, fn
 
@@ -141,9 +141,10 @@ def turn_facts(snapshot):
 
 # where a card is used -> the answers its notes can matter for there: a permanent's notes as
 # computed for a permanent (compiler.affects); a resolved effect's lines apply to everything;
-# a card in a hand or another zone matters when it is cast or put into play, and for what may be
-# done now (`actions`: casting it, 601.2; an ability that functions from there, 113.6m).
-_HIDDEN_ZONE_ANSWERS = frozenset({"cast-free", "apply", "actions"})
+# a card in a hand, a graveyard, a library or exile by what each line could change there
+# (note.elsewhere: compiler.off_battlefield, 113.6); a spell on the stack by every answer of
+# compiled.OFF_BATTLEFIELD its lines could change (113.6: a spell's abilities, 113.6g, function
+# on the stack).
 # a face-down conspiracy has no abilities (315.5b) until its controller turns it face up, a special
 # action (702.106c): what may be done now and what doing it changes
 _FACE_DOWN_COMMAND_ANSWERS = frozenset({"actions", "apply"})
@@ -159,6 +160,7 @@ def not_modelled(snapshot, answer=None):
     # battlefield: its notes are computed for where it is (compiler.affects, command_zone)
     in_command = {o.card for o in snapshot.command if not o.face_down}
     face_down = {o.card for o in snapshot.command if o.face_down}
+    on_stack = {o.card for o in snapshot.stack}
     out = {}                  # two faces with one name (a reversible card) say it once
     for name in used_cards(snapshot):
         for note in compiled(snapshot, name).not_modelled:
@@ -170,6 +172,9 @@ def not_modelled(snapshot, answer=None):
             elif name in face_down:
                 if concerns(note.affects & _FACE_DOWN_COMMAND_ANSWERS, answer):
                     out[note] = None
-            elif concerns(note.affects & _HIDDEN_ZONE_ANSWERS, answer):
+            elif name in on_stack:
+                if concerns(note.affects & OFF_BATTLEFIELD, answer):
+                    out[note] = None
+            elif concerns(note.elsewhere, answer):
                 out[note] = None
     return list(out)

@@ -76,17 +76,19 @@ def decode(text):
 
 
 def encode_notes(notes):
-    """JSON text of a list of compiler Notes: ``[card, line, text, [answers...], reason]`` each."""
-    return _DUMPS([[n.card, n.line, n.text, sorted(n.affects), n.reason] for n in notes])
+    """JSON text of a list of compiler Notes: ``[card, line, text, [answers...], reason, [answers off
+    the battlefield...]]`` each."""
+    return _DUMPS([[n.card, n.line, n.text, sorted(n.affects), n.reason, sorted(n.elsewhere)] for n in notes])
 
 
 def decode_notes(text):
     """The Notes of :func:`encode_notes`'s text; ValueError if it holds anything else."""
     out = []
     for n in json.loads(text):
-        if not (isinstance(n, list) and len(n) == 5 and isinstance(n[0], str)
+        if not (isinstance(n, list) and len(n) == 6 and isinstance(n[0], str)
                 and type(n[1]) is int and isinstance(n[2], str) and isinstance(n[3], list)
-                and all(a in ANSWERS for a in n[3]) and isinstance(n[4], str)):
+                and all(a in ANSWERS for a in n[3]) and isinstance(n[4], str)
+                and isinstance(n[5], list) and all(a in ANSWERS for a in n[5])):
             raise ValueError(f"not an encoded note: {str(n)[:60]}")
-        out.append(Note(n[0], n[1], n[2], frozenset(n[3]), n[4]))
+        out.append(Note(n[0], n[1], n[2], frozenset(n[3]), n[4], frozenset(n[5])))
     return out

@@ -25,6 +25,7 @@ from ..cardlib import is_sticker_sheet
 from ..compiled import Compiled, Note
 from ..terms import Const
 from . import affects as affects_mod
+from . import off_battlefield
 from . import gates, ir
 from .build import Build, TooLarge
 from .classify import kinds_of_ability
@@ -153,9 +154,9 @@ def line_kinds(card):
 
 
 def _face(key, face, facts, notes, lines, pt_budget, chars=True):
-    def note(line_no, text, affects=affects_mod.ALL, reason=""):
+    def note(line_no, text, affects=affects_mod.ALL, reason="", elsewhere=None):
         facts.append(("card_not_modelled", key, line_no, text))
-        notes.append(Note(key, line_no, text, frozenset(affects), reason))
+        notes.append(Note(key, line_no, text, frozenset(affects), reason, elsewhere))
 
     if chars:
         _characteristics(key, face, facts, note)
@@ -166,6 +167,7 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
     command = affects_mod.command_face(face)      # 113.6p: its abilities function from the command zone
     gate = None         # the condition (kb/gates.lp) of the level striation or class level the lines belong to
     modal = None        # the modal triggered ability whose modes (700.2) the lines are, if any
+    parent = None       # the ability of the last line that is not a mode (700.2): whose modes follow
     rows = face.text.split("\n")
     results = set()     # the die-result lines whose mana an ability that rolls the die adds (706.2)
     for i, raw in enumerate(rows, 1):
@@ -182,6 +184,7 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
         cond = gate if header is None else None
         if not isinstance(line.ability, ir.Mode):
             modal = line.ability if modal_trigger(line.ability) else None
+            parent = line.ability       # the ability whose modes (700.2) the next lines may be
         if (line.ability_word or "").lower() == "max speed":
             # 702.178a: "Max speed — [Ability]": as long as its controller's speed is 4, it has it
             cond = (gates.MAX_SPEED, "702.178a: an ability had only at max speed", None)
@@ -241,7 +244,13 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
             # every zone, cardlib.zone_problem): no answer reads it
             aff, low = frozenset(), Lowered([], False, _STICKER_SHEET, ability=False)
         if not low.modelled:
-            note(i, raw.strip(), aff, low.reason or line.error or "")
+            # 113.6: what it could change while the card is in a hand or another zone (a
+            # command-zone card's abilities function from the command zone: every answer kept)
+            off = None if command else off_battlefield.answers(
+                line.ability, aff, spell, parent=parent, gated=cond is not None,
+                trigger=line.ability is None and bool(_TRIGGER.match(norm)),
+                costs=_cost_clauses(norm) if line.ability is None else None)
+            note(i, raw.strip(), aff, low.reason or line.error or "", off)
         lines.append(LineInfo(key, line, line.parsed, low.modelled and line.parsed,
                               _kinds(norm, spell), aff))
     if chars and any(f[0] == "cda_pt" and f[1].args[0] == key for f in facts):
@@ -318,18 +327,30 @@ def _within_budget(facts, pt_budget):
     return True
 
 
+@lru_cache(maxsize=65536)
+def _cost_clauses(norm):
+    """The cost clauses (602.1) of a normalised line "<cost>: <effect>" whose costs the grammar
+    reads, or None."""
+    m = re.match(r'^([^:"]+?): ', norm)
+    if not m:
+        return None
+    try:
+        return Build().transform(parse(m.group(1), start="costs"))
+    except (ParseError, Exception):   # noqa: BLE001 - cost not understood
+        return None
+
+
 def _costs_only(ctx, line):
     """602.1: a line "<cost>: <effect>" whose effect the grammar does not cover is still an
     activated ability if its cost is understood: the KB then knows its costs ({T}, {Q}) and that
     it cannot tell what the ability does (effect_not_modelled)."""
     m = re.match(r'^([^:"]+?): ', line.normalised)
-    if not m:
+    clauses = _cost_clauses(line.normalised)
+    if clauses is None:
         return Lowered([], False, line.error or "", ability=False)
     try:
-        tree = parse(m.group(1), start="costs")
-        clauses = Build().transform(tree)
         cost = cost_facts(ctx, clauses)
-    except (ParseError, Unmodelled, NotModelled, Exception):   # noqa: BLE001 - cost not understood
+    except (Unmodelled, NotModelled, Exception):   # noqa: BLE001 - cost not understood
         return Lowered([], False, line.error or "", ability=False)
     facts = [("activated", ctx.ab)] + cost + [("effect_not_modelled", ctx.ab)]
     if re.search(r"\btargets?\b", line.normalised[m.end():]):
@@ -434,5 +455,7 @@ def _characteristics(key, face, facts, note):
         else:
             # 604.3, 208.2a: a characteristic-defining ability (or a '*' the text defines): amounts
             # and filters that read power or toughness could read it
+            # 113.6a: it functions everywhere, but off the battlefield no answer but `apply` (the
+            # permanent the card becomes) reads a card's power or toughness: casting it does not
             note(0, f"{attr} {v!r} (characteristic-defining)",
-                 reason="a power or toughness the KB does not know (208.2a)")
+                 reason="a power or toughness the KB does not know (208.2a)", elsewhere=off_battlefield.APPLY)
