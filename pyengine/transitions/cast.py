@@ -16,13 +16,13 @@ from ._casting import check_legal
 from ._riders import apply_riders
 
 
-def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay=None):
+def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay=None, alternative=None):
     """Cast CARD from P's hand, paying its total cost (601.2)."""
     player = player or s.priority or s.active
 
     def match(a):
         return (a.get("half") == half and bool(a.get("fused")) == fused
-                and bool(a.get("kicked")) == kicked)
+                and bool(a.get("kicked")) == kicked and a.get("alternative_cost") == alternative)
     card = check_legal(s, player, card, "cast", match)
     answer = api.actions(s, player)
     entry = next(a for k in ("actions", "refused", "not_modelled") for a in answer[k]
