@@ -14,7 +14,7 @@ A line of that shape whose every cost and condition the KB can check and perform
   other than the spell, which is on the stack by then, 601.2a);
 
 F a filter term of kb/filters.lp (shapes.filter_term, "you control" dropped), N a whole number.
-The condition: ``you_control_at_least(F,N)`` (conditions.condition). Any other line of the shape
+The condition: ``you_control_at_least(F,N)`` (conditions.condition), ``your_turn``, ``not_your_turn``. Any other line of the shape
 (another cost, another condition, a second sentence) stays a note for what an alternative cost
 could change: which spells may be cast and how (`actions`), casting one (`apply`) and the
 alternative costs that casting without paying the mana cost excludes (`cast-free`, 118.9a).
@@ -36,25 +36,29 @@ def is_alternative_cost(sentence):
     if not isinstance(sentence, ir.Sentence) or not sentence.clauses:
         return False
     last = sentence.clauses[-1]
-    return isinstance(last, ir.Clause) and any(_rather_than_own_cost(t) for t in last.tails)
+    return (isinstance(last, ir.Clause) and any(_rather_than_own_cost(t) for t in last.tails)) \
+        or any(_rather_than_own_cost(x, "lead_rather_than_pay") for x in sentence.leads)
 
 
-def _rather_than_own_cost(tail):
-    return (isinstance(tail, ir.Node) and tail.kind == "tail_rather_than_pay" and len(tail.args) == 3
+def _rather_than_own_cost(tail, kind="tail_rather_than_pay"):
+    return (isinstance(tail, ir.Node) and tail.kind == kind and len(tail.args) == 3
             and tail.args[1] == ir.Node("possessive", (ir.Ref("self", "this spell"),)) and tail.args[2] == "mana cost")
 
 
 def alternative_cost(ctx, sentences):
     """The facts of an alternative-cost line (see the module doc); None for a line of another shape;
     Unmodelled (a note for ANSWERS) for one of this shape the KB can't check or perform."""
-    if not sentences or not is_alternative_cost(sentences[-1]):
+    if not any(is_alternative_cost(x) for x in sentences):
         return None
     if len(sentences) != 1:
         raise Unmodelled("an alternative cost with a further sentence is not modelled", affects=ANSWERS)
     s = sentences[0]
+    if any(_rather_than_own_cost(x, "lead_rather_than_pay") for x in s.leads):
+        # "If <condition>, rather than pay this spell's mana cost, you may have an opponent gain 3 life."
+        raise Unmodelled("this alternative cost is not modelled", affects=ANSWERS)
     facts = [("alternative_cost", ctx.ab)]
     if s.leads:
-        cond = conditions.condition(s.leads[0]) if len(s.leads) == 1 and isinstance(s.leads[0], ir.Node) \
+        cond = _condition(s.leads[0]) if len(s.leads) == 1 and isinstance(s.leads[0], ir.Node) \
             and s.leads[0].kind == "lead_if" else None
         if cond is None or not _condition_known(cond):
             raise Unmodelled("the condition of this alternative cost is not modelled", affects=ANSWERS)
@@ -74,11 +78,26 @@ def alternative_cost(ctx, sentences):
     return facts
 
 
+# "If it's your turn," / "If it's not your turn," (500.1: the active player's turn)
+_TURNS = {ir.Node("its_turn", ("it is", ir.Node("possessive", (ir.Ref("you", ""),)), "turn")): Const("your_turn"),
+          ir.Node("its_turn", ("it is not", ir.Node("possessive", (ir.Ref("you", ""),)), "turn")): Const("not_your_turn")}
+
+
+def _condition(lead_if):
+    """The condition term of a leading "if", or None."""
+    args = [a for a in lead_if.args if not isinstance(a, str)]
+    if len(args) == 1 and isinstance(args[0], tuple) and len(args[0]) == 2 and len(args[0][0]) == 1 \
+            and not args[0][1] and args[0][0][0] in _TURNS:
+        return _TURNS[args[0][0][0]]
+    return conditions.condition(lead_if)
+
+
 def _condition_known(cond):
-    """you_control_at_least(F,N) (and `and` of those): what kb/alternative_costs.lp evaluates."""
+    """you_control_at_least(F,N) (and `and` of those), your_turn, not_your_turn: what
+    kb/alternative_costs.lp evaluates."""
     if getattr(cond, "name", None) == "and":
         return all(_condition_known(a) for a in cond.args)
-    return getattr(cond, "name", None) == "you_control_at_least"
+    return getattr(cond, "name", None) in ("you_control_at_least", "your_turn", "not_your_turn")
 
 
 def _part(verb):
