@@ -14,7 +14,7 @@ of the hand exiled (the snapshot records no exile), each chosen with --choose or
 exactly as many as it needs, all of them; {X} of the mana cost is then 0 (107.3b).
 """
 
-from .. import api, payplan
+from .. import api, cardlookup, payplan
 from ..manapool import PoolMana, of_term
 from ..errors import InputError
 from . import Param, Transition, _history
@@ -31,6 +31,10 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
     def match(a):
         return (a.get("half") == half and bool(a.get("fused")) == fused
                 and bool(a.get("kicked")) == kicked and a.get("alternative_cost") == alternative)
+    if alternative is not None:
+        name = cardlookup.among(s.cards, card)
+        if name in s.hand.get(player, []):
+            api.alternative_cost_parts(s, name, player, alternative)     # the card has it: else InputError
     card = check_legal(s, player, card, "cast", match)
     answer = api.actions(s, player)
     entry = next(a for k in ("actions", "refused", "not_modelled") for a in answer[k]
