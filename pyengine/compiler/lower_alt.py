@@ -53,6 +53,9 @@ def alternative_cost(ctx, sentences):
     if len(sentences) != 1:
         raise Unmodelled("an alternative cost with a further sentence is not modelled", affects=ANSWERS)
     s = sentences[0]
+    if ctx.kind != "ab":
+        # an ability an effect grants (113.1a): kb/alternative_costs.lp reads a card's own
+        raise Unmodelled("a granted alternative cost is not modelled", affects=ANSWERS)
     if any(_rather_than_own_cost(x, "lead_rather_than_pay") for x in s.leads):
         # "If <condition>, rather than pay this spell's mana cost, you may have an opponent gain 3 life."
         raise Unmodelled("this alternative cost is not modelled", affects=ANSWERS)
@@ -66,7 +69,8 @@ def alternative_cost(ctx, sentences):
     if s.tail is not None or any(j != "and" for j in s.joins):
         raise Unmodelled("this alternative cost is not modelled", affects=ANSWERS)
     for i, c in enumerate(s.clauses):
-        if not isinstance(c, ir.Clause) or (i == 0) != (c.subject == ir.Ref("you", "") and c.aux == "may") \
+        if not isinstance(c, ir.Clause) or not isinstance(c.verb, ir.Verb) \
+                or (i == 0) != (c.subject == ir.Ref("you", "") and c.aux == "may") \
                 or (i > 0 and (c.subject is not None or c.aux)) \
                 or tuple(t for t in c.tails if not _rather_than_own_cost(t)) \
                 or (i < len(s.clauses) - 1 and c.tails):
