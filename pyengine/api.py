@@ -514,6 +514,16 @@ def additional_cost_text(k):
     return name.replace("_", " ")
 
 
+def alternative_part_text(k):
+    """Text of a part of an alternative cost (kb/schema.lp: alternative_cost_part/2)."""
+    name = getattr(k, "name", str(k))
+    if name == "pay_life":
+        return f"pay {k.args[0]} life"
+    verb = {"sacrifice": "sacrifice", "return_to_hand": "return to hand", "tap_untapped": "tap untapped",
+            "exile_from_hand": "exile from hand"}.get(name, name)
+    return f"{verb} {k.args[1]} {render_term(k.args[0])}" if len(getattr(k, "args", ())) == 2 else verb
+
+
 def _choice_text(w, snapshot):
     """Reason text for a free_cast_blocked / free_cast_unknown reason term."""
     name = getattr(w, "name", str(w))
@@ -606,11 +616,30 @@ def cast_free_with_costs(snapshot, card, player):
     else:
         reason = "; ".join(dict.fromkeys(f"{r['reason']} (CR {r['rule']})" for r in refused))
     mv = by["card_mana_value"][0][1] if "card_mana_value" in by else None
-    excluded = sorted({f"{k} {render.cost_text(kcost.get(ab, []))}"
+    texts = {ab: t for ab, t in by.get("ability_text", [])}
+    excluded = sorted({texts.get(ab, str(k)) if str(k) == "rather_than" else f"{k} {render.cost_text(kcost.get(ab, []))}"
                        for _, _, ab, k in by.get("excluded_alternative", [])})
     return ({"card": card, "mana_value": mv, "mana_value_greater_than_4": None if mv is None else mv > 4,
              "castable": castable, "options": options, "reason": reason, "refused": refused,
              "alternative_costs_excluded": [{"cost": e, "rule": "118.9a"} for e in excluded]}, costs)
+
+
+def alternative_cost_parts(snapshot, card, player, name):
+    """The parts of CARD's alternative cost NAME (rather_than, evoke, dash) when PLAYER casts it from
+    their hand (kb/alternative_costs.lp): [(part term, [what may pay it: permanent ids, or names of
+    cards in the hand])], the parts in their text order; InputError if the card has no such alternative
+    cost, or two."""
+    by = query(snapshot, "alternative_cost", [("asked_card", player, card)])
+    alts = sorted({a[2] for a in by.get("alternative_of", []) if str(a[3]) == name}, key=str)
+    if len(alts) != 1:
+        have = sorted({str(a[3]) for a in by.get("alternative_of", [])})
+        raise InputError(f"{card} has {'no' if not alts else 'more than one'} alternative cost {name!r}"
+                         f"{'; it has: ' + ', '.join(have) if have else ''}")
+    choices = {}
+    for _, _, k, x in by.get("cost_choice", []):
+        choices.setdefault(k, []).append(x)
+    return [(k, sorted(choices.get(k, []), key=str)) for alt, k in sorted(by.get("alternative_cost_part", []), key=str)
+            if alt == alts[0]]
 
 
 def enters(snapshot, pid):

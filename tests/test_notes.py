@@ -341,9 +341,10 @@ def test_can_be_your_commander_functions_before_the_game():
 
 
 def test_an_alternative_cost_is_about_casting():
-    """118.9, 601.2b: an alternative cost is chosen as the spell is cast (Fieldmist Borderpost)."""
-    assert affects("You may pay {1} and return a basic land you control to its owner's hand rather than pay "
-                   "this spell's mana cost.", "Artifact") == {"actions", "cast-free", "apply"}
+    """118.9, 601.2b: an alternative cost is chosen as the spell is cast (one the KB does not carry out,
+    Abolish's, on a permanent card: never about its mana or characteristics)."""
+    assert affects("You may discard a Plains card rather than pay this spell's mana cost.",
+                   "Artifact") == {"actions", "cast-free", "apply"}
 
 
 @pytest.mark.parametrize("text", [

@@ -97,6 +97,17 @@ KB_PLAIN = {"flying", "haste", "vigilance", "trample", "reach", "deathtouch", "l
             "flash", "fuse", "devoid"}
 # keywords with a mana cost the KB knows (keyword_cost(Ab,mana(S,N)))
 KB_COSTED = {"morph", "megamorph", "disguise", "ward", "equip", "unearth", "kicker", "bestow"}
+# alternative costs the KB offers when casting from a hand (kb/alternative_costs.lp; 118.9a for
+# cast-free): their mana cost is read, what follows casting that way is not (the reason; the answers
+# it could change)
+KB_ALTERNATIVE = {
+    # 702.74a: "When this permanent enters, if its evoke cost was paid, its controller sacrifices it."
+    "evoke": ("evoke: the sacrifice as it enters is not modelled (702.74a)", frozenset({"apply"})),
+    # 702.109a: a permanent cast for its dash cost has haste and returns to its owner's hand at the next
+    # end step, which a snapshot's permanent does not record (what it may do, its abilities)
+    "dash": ("dash: a permanent whose dash cost was paid (haste, returned at the next end step) is not "
+             "recorded (702.109a)", frozenset({"actions", "show", "apply"})),
+}
 _ENCHANTABLE = {"creature", "permanent", "land", "artifact", "enchantment", "planeswalker"}
 
 
@@ -151,6 +162,9 @@ def _keyword(ctx, k):
     if k.kind == "cost" and k.name in KB_COSTED:
         return [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n))
                                                      for s, n in _mana(k.param)]
+    if k.kind == "cost" and k.name in KB_ALTERNATIVE:
+        facts = [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n)) for s, n in _mana(k.param)]
+        raise Unmodelled(KB_ALTERNATIVE[k.name][0], facts, affects=KB_ALTERNATIVE[k.name][1])
     if k.name == "enchant" and k.kind == "object":
         t = simple_type(k.param)
         if t not in _ENCHANTABLE:

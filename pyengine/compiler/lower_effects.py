@@ -11,6 +11,7 @@ import re
 
 from ..terms import Const, fn
 from . import gates, ir, lower_designed, mana_ir
+from .lower_alt import alternative_cost
 from .affects import adds_mana_itself
 from .lower_loyalty_chapter import ability_mana, triggered as trigger_mana
 from .lower_changes import attached_changes
@@ -62,7 +63,7 @@ def static(ctx, sentences):
     """Facts of a static ability or a spell's instructions; Unmodelled if no shape matches."""
     for matcher in (_devotion_increase, _mana_replacement, _lands_are, _permanents_are, _anthem, _spend_as,
                     _attached_pt, _equipped_has, _exert_as_attacks, _tap_and_freeze, _threaten,
-                    _enters_with, _cast_restriction, _additional_cost, _as_turned_face_up,
+                    _enters_with, _cast_restriction, _additional_cost, alternative_cost, _as_turned_face_up,
                     _loses_all_abilities, self_types, gates.self_while, attached_changes, _cda_pt):
         facts = matcher(ctx, sentences)
         if facts is not None:

@@ -1,4 +1,5 @@
-"""`mtgkb apply SNAP cast CARD [--player P] [--half H] [--fused] [--kicked] [--x N] [--pay IDS]`.
+"""`mtgkb apply SNAP cast CARD [--player P] [--half H] [--fused] [--kicked] [--x N] [--pay IDS]
+[--alternative NAME [--choose IDS]]`.
 
 P casts CARD from their hand (601.2): legal as `mtgkb actions` decides (timing 307.1, priority,
 restrictions, mandatory additional costs), the total cost (601.2f: its mana cost, the kicker's if
@@ -8,23 +9,34 @@ cards exiled for delve, 702.51a, 702.126a, 702.66a: the first cards the snapshot
 the snapshot has no exile zone, so they leave the graveyard and the event names them); --pay IDS
 (comma-separated permanent ids, "none" for none) lets only those permanents be tapped. The card is put on top of the stack (601.2a); it does not
 resolve. Mandatory additional costs other than mana are not paid here (refused as not modelled).
+--alternative NAME pays the card's alternative cost NAME (118.9, kb/alternative_costs.lp) rather than
+its mana cost: its mana (with the kicker's) as above, then its other parts (601.2h): life paid,
+permanents sacrificed (to their owners' graveyards), returned to their owners' hands or tapped, cards
+of the hand exiled (the snapshot records no exile), each chosen with --choose or, when there are
+exactly as many as it needs, all of them; {X} of the mana cost is then 0 (107.3b).
 """
 
-from .. import api, payplan
+from .. import api, cardlookup, payplan
 from ..manapool import PoolMana, of_term
 from ..errors import InputError
 from . import Param, Transition, _history
 from ._casting import check_legal
+from ._board import remove_from_battlefield
 from ._riders import apply_riders
 
 
-def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay=None):
+def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay=None, alternative=None,
+         choose=None):
     """Cast CARD from P's hand, paying its total cost (601.2)."""
     player = player or s.priority or s.active
 
     def match(a):
         return (a.get("half") == half and bool(a.get("fused")) == fused
-                and bool(a.get("kicked")) == kicked)
+                and bool(a.get("kicked")) == kicked and a.get("alternative_cost") == alternative)
+    if alternative is not None:
+        name = cardlookup.among(s.cards, card)
+        if name in s.hand.get(player, []):
+            api.alternative_cost_parts(s, name, player, alternative)     # the card has it: else InputError
     card = check_legal(s, player, card, "cast", match)
     answer = api.actions(s, player)
     entry = next(a for k in ("actions", "refused", "not_modelled") for a in answer[k]
@@ -34,9 +46,12 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
                          "it is not modelled; see `apply cast_free`")
     cost = entry.get("cost") or ""
     faces = [f for f in s.cards[card].faces if half is None or f.name == half]
-    has_x = "{X}" in "".join(f.mana_cost or "" for f in faces)
+    # 107.3b: an alternative cost without {X} leaves X 0
+    has_x = "{X}" in "".join(f.mana_cost or "" for f in faces) and alternative is None
     if x is not None and not has_x:
-        raise InputError(f"--x is given, but {card}'s mana cost has no {{X}}")
+        raise InputError(f"--x is given, but {card}'s mana cost has no {{X}}"
+                         + (" that its alternative cost pays (CR 107.3b)" if alternative else ""))
+    parts = _alternative_parts(s, card, player, alternative, choose) if alternative else []
     if x is not None and "max_x" in entry and x > entry["max_x"] and not entry.get("max_x_at_limit"):
         raise InputError(f"{player} can't pay {card}'s cost with X = {x}: X can be at most "
                          f"{entry['max_x']} now (CR 107.3, 601.2f-h)")
@@ -91,12 +106,79 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
     if unspent:
         events.append({"event": "mana_stays_in_pool", "player": player,
                        "mana": "".join(act.get("unspent", "") for act in plan["activations"]), "rule": "106.4"})
+    events += _pay_parts(new, player, parts)
     new["stack"] = [{"card": card, "controller": player}] + new.get("stack", [])
     events.append({"event": "cast", "player": player, "card": card, "cost": result["cost"],
                    **({"x": result["x"]} if "x" in result else {}),
                    **({"half": half} if half else {}), **({"fused": True} if fused else {}),
-                   **({"kicked": True} if kicked else {}), "paid": plan["paid_by"], "rule": "601.2"})
+                   **({"kicked": True} if kicked else {}),
+                   **({"alternative_cost": alternative} if alternative else {}), "paid": plan["paid_by"],
+                   "rule": "601.2"})
     return new, events
+
+
+def _alternative_parts(s, card, player, alternative, choose):
+    """[(part term, [what pays it])] of CARD's alternative cost ALTERNATIVE (118.9), what pays each part
+    taken from CHOOSE (comma-separated permanent ids and card names of the hand) or, when no choice is
+    left, every candidate; InputError if a part can't be paid so."""
+    chosen = [x for x in (choose or "").split(",") if x]
+    out, used = [], set()
+    for k, options in api.alternative_cost_parts(s, card, player, alternative):
+        if k.name == "pay_life":
+            out.append((k, []))
+            continue
+        n = k.args[1]
+        if k.name == "exile_from_hand":
+            # 601.2a: the card cast is on the stack; a copy of it in the hand may pay
+            hand = list(s.hand.get(player, []))
+            hand.remove(card)
+            pool = [c for c in hand if c in options]
+            picked = [c for c in chosen if c in options] if chosen else pool
+            if len(picked) != n or any(picked.count(c) > pool.count(c) for c in picked):
+                raise InputError(f"{card}'s alternative cost {api.alternative_part_text(k)} needs {n} card(s) of "
+                                 f"{player}'s hand: --choose from {', '.join(sorted(set(pool))) or '(none)'}")
+        else:
+            picked = [x for x in dict.fromkeys(chosen) if x in options and x not in used] if chosen else options
+            if len(picked) != n:
+                raise InputError(f"{card}'s alternative cost {api.alternative_part_text(k)} needs {n} permanent(s): "
+                                 f"--choose {n} of {', '.join(options) or '(none)'}")
+            used.update(picked)
+        out.append((k, picked))
+    extra = [x for x in chosen if not any(x in p for _, p in out)]
+    if extra:
+        raise InputError(f"--choose names {', '.join(extra)}, which pay no part of {card}'s alternative cost")
+    return out
+
+
+def _pay_parts(new, player, parts):
+    """Pay the parts of an alternative cost (601.2h) in snapshot dict NEW; the events."""
+    events = []
+    for k, picked in parts:
+        what = k.name
+        if what == "pay_life":
+            new["life"][player] -= k.args[0]
+            _history.life_changed(new, player, -k.args[0])
+            events.append({"event": "pay_life", "player": player, "amount": k.args[0], "rule": "119.4"})
+        elif what == "tap_untapped":
+            for p in new["battlefield"]:
+                if p["id"] in picked:
+                    p["tapped"] = True
+                    events.append({"event": "tap", "permanent": p["id"], "rule": "601.2h"})
+        elif what in ("sacrifice", "return_to_hand"):
+            perms = {p["id"]: p for p in new["battlefield"] if p["id"] in picked}
+            for pid in picked:
+                events.append({"event": "sacrifice" if what == "sacrifice" else "return_to_hand", "permanent": pid,
+                               "card": perms[pid]["card"], "rule": "701.21a" if what == "sacrifice" else "601.2h"})
+            remove_from_battlefield(new, picked, lambda p: "graveyard" if what == "sacrifice" else None, events)
+            if what == "return_to_hand":
+                for pid in picked:                      # a token leaves no card (111.8)
+                    if not perms[pid].get("token"):
+                        new.setdefault("hand", {}).setdefault(perms[pid]["owner"], []).append(perms[pid]["card"])
+        elif what == "exile_from_hand":
+            for c in picked:
+                new["hand"][player].remove(c)
+                events.append({"event": "exile_from_hand", "player": player, "card": c, "rule": "601.2h"})
+    return events
 
 
 def _left_in_pool(letter, act):
@@ -121,4 +203,8 @@ TRANSITION = Transition("cast", cast, (
     Param("kicked", type=bool, help="Pay the kicker cost (702.33)."),
     Param("x", type=int, range=(0, 1000), help="The value of {X} (default 0)."),
     Param("pay", metavar="IDS", help="Tap only these permanents (comma-separated ids, or none)."),
+    Param("alternative", metavar="NAME", help="Pay this alternative cost rather than the mana cost (118.9): "
+          "rather_than (a \"rather than pay this spell's mana cost\" line), evoke, dash."),
+    Param("choose", metavar="IDS", help="What pays the alternative cost's other parts: permanent ids, "
+          "card names of the hand (comma-separated; default: all there are when exactly enough)."),
 ))
