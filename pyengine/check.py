@@ -194,13 +194,22 @@ def check_snapshot(snapshot, props=None):
     props = properties() if props is None else props
     broken, atoms = state_witnesses(snapshot_facts(snapshot), [p for p in props if not p.uses])
     rules = {}
-    for r in kbmodel.kb(kb_root()).rules:
+    for r in _violation_rules(kb_root()) if atoms else ():
         for h in r.heads:
             if h[0] == "violation" and len(h) == 3 and isinstance(h[1], Const):
                 rules.setdefault(h[1].name, set()).update(r.cr)
     violations = [{"violation": render_fact(a), "kind": str(a[1]), "cr": sorted(rules.get(str(a[1]), ()))}
                   for a in atoms]
     return {"violations": violations, "properties_violated": broken}
+
+
+def _violation_rules(root):
+    """The rules of the KB files that mention violation/2 (read by clingo's parser: the files whose
+    text has ``violation(``; parsing the whole KB for them cost a check more than its answer)."""
+    from .asp import layout
+    names = tuple(name for name, _ in layout.kb_files(str(root))
+                  if "violation(" in (root / name).read_text(encoding="utf-8"))
+    return kbmodel.read(root, names).rules
 
 
 def state_witnesses(facts, props, violations=True):

@@ -109,9 +109,9 @@ def working_directory(path):
 
 
 def kb_parts(root):
-    """The names of the KB's ``#program`` parts other than base (those without parameters)."""
-    from . import kbmodel
-    return [p for p, params in kbmodel.kb(root).parts.items() if p != "base" and not params]
+    """The names of the KB's ``#program`` parts other than base (those without parameters), read
+    from the files' text (:mod:`layout`: a check or a sweep no longer parses the whole KB for them)."""
+    return layout.kb_parts(str(root))
 
 
 def query_parts(root, query):

@@ -44,11 +44,25 @@ on (with the constraints and externals, roots as above), so every atom the expla
 (the atom, its premises, the atoms of the rules that could derive it, recursively) is the same
 as in the whole program, and the provenance rules ground over a third fewer rules.
 
+*A program its caller assembled.* A property check (pyengine/check.py) grounds the KB's every
+part, the violations query and property files: the parts' choices (payments, plans) make that
+program neither deterministic nor stratified as a whole, but on a given board most of it can't
+fire. Such an engine (``programs=`` or ``parts=``) is sliced by what can fire on its facts
+(:func:`_firing_slice`): that must be stratified but for choice rules and optimization
+statements; the choices without bounds, the optimization statements and the constraints (and
+``#edge`` statements) that need a chosen atom (:func:`gated`: they hold when nothing is chosen)
+are no roots, and what the other roots depend on must be deterministic. Then every answer set of
+the whole program shows the atoms of the one answer set of the sliced one, and there is one if
+and only if that one exists. Otherwise (a choice a shown atom reads, a bounded choice, a cycle
+through ``not``) the files are loaded whole, as a check's bounded search (its choices are the
+states) always is.
+
 The statements of the files (text, part, head predicates, positive and all body predicates), and
 whether the program is deterministic, are read once with clingo's parser and kept in the cache
 (:mod:`pyengine.cachedir`, kind ``kb-slices``): one file per set of parts and query, named by the
 digest of rules.lp, every file it includes and the query file, so any change to one of them is a
-miss (the digest is read back while the files' stamps are unchanged: :mod:`pyengine.filestamps`).
+miss; an extra program file's own table is kept by its digest and merged with the KB's (a
+property file is parsed once whatever it is grouped with) (the digest is read back while the files' stamps are unchanged: :mod:`pyengine.filestamps`).
 The sliced programs are kept too (kind ``kb-programs``), named by that table's name, the facts'
 predicates and the shapes of the facts that tell rules apart, beside a summary of each table
 (whether its program is sliced, which predicates' shapes tell its rules apart, needed to name a
