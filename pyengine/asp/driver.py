@@ -4,7 +4,9 @@ An :class:`Engine` loads the files ``rules.lp`` includes (``kb/``), only those w
 a part it grounds (:mod:`layout`), and adds the snapshot's facts through the backend, never as
 program text. A one-query engine whose program is deterministic (or whose query reads any optimal
 answer set, and is stratified but for its choices) loads, instead, only the KB's rules that can
-fire on its facts and that its answer needs (:mod:`slicing`). It grounds, in one step, the part ``base``
+fire on its facts and that its answer needs (:mod:`slicing`); so does one whose program its caller
+assembled (extra program files or parts: a property check), when what can fire on its facts
+allows it exactly. It grounds, in one step, the part ``base``
 (everything outside a ``#program`` directive), the ``#program`` parts a query declares
 (``% @parts name ...`` in ``queries/<q>.lp``) and the query, then answers any number of questions
 on that grounding by assigning the query's externals. A solver time limit protects against
@@ -298,7 +300,8 @@ class Engine:
             if not self.ground(*wanted, parts=parts):
                 raise AssertionError("the first grounding step cannot conflict")
         else:
-            self._load_programs()
+            self._load_programs()            # loaded whole: a later first step can't slice them
+            self._slicing = self._slicing and not self._programs
 
     # grounding --------------------------------------------------------------------------------
     def ground(self, *queries, facts=(), parts=()):
