@@ -154,10 +154,11 @@ def search(prop, bound=DEFAULT_BOUND, players=2, effects=1, counters=1, time_lim
         return {"property": prop.name, "doc": prop.doc, "holds": None, "bounds": bounds,
                 "unavailable": f"needs {', '.join(prop.missing())}, which this KB does not have"}
     t0 = time.perf_counter()
-    # a property may read any predicate of the KB: every #program part is grounded
+    # a property may read any predicate of the KB: every #program part is grounded (whole: the
+    # choices of the states are what the search is about, never a program the slicer can cut)
     eng = Engine(domain_facts(bound, players, effects, counters), "check_states",
                  programs=[kb_root() / u for u in prop.uses] + [prop.path], time_limit=time_limit,
-                 parts=kb_parts(kb_root()))
+                 parts=kb_parts(kb_root()), slicing=False)
     # widen the bound one permanent at a time: the first size with a counterexample is the
     # smallest; within it the solver minimises effects, players and departures from defaults
     totals = {"choices": 0, "conflicts": 0, "models": 0}
@@ -193,13 +194,22 @@ def check_snapshot(snapshot, props=None):
     props = properties() if props is None else props
     broken, atoms = state_witnesses(snapshot_facts(snapshot), [p for p in props if not p.uses])
     rules = {}
-    for r in kbmodel.kb(kb_root()).rules:
+    for r in _violation_rules(kb_root()) if atoms else ():
         for h in r.heads:
             if h[0] == "violation" and len(h) == 3 and isinstance(h[1], Const):
                 rules.setdefault(h[1].name, set()).update(r.cr)
     violations = [{"violation": render_fact(a), "kind": str(a[1]), "cr": sorted(rules.get(str(a[1]), ()))}
                   for a in atoms]
     return {"violations": violations, "properties_violated": broken}
+
+
+def _violation_rules(root):
+    """The rules of the KB files that mention violation/2 (read by clingo's parser: the files whose
+    text has ``violation(``; parsing the whole KB for them cost a check more than its answer)."""
+    from .asp import layout
+    names = tuple(name for name, _ in layout.kb_files(str(root))
+                  if "violation(" in (root / name).read_text(encoding="utf-8"))
+    return kbmodel.read(root, names).rules
 
 
 def state_witnesses(facts, props, violations=True):
@@ -250,10 +260,13 @@ def _groups(props):
 def _witnesses(facts, props, models=1):
     """property_violated witnesses (rendered, sorted) of PROPS grounded together on FACTS, over every
     answer set when MODELS is 0; and the violation/2 atoms (a set of tuples). Every #program part
-    is grounded: a property may read any predicate of the KB."""
+    is grounded: a property may read any predicate of the KB. Properties without a query's
+    choices are sliced (pyengine/asp/slicing.py: only the rules that can fire on FACTS and that
+    violation/2 and property_violated/1 depend on, when that is exact); those with them (their
+    query's choices are what they are about) load their files whole."""
     uses = sorted({u for p in props for u in p.uses})
     found = Engine(facts, "violations", programs=[kb_root() / u for u in uses] + [p.path for p in props],
-                   parts=kb_parts(kb_root())).ask(models=models)
+                   parts=kb_parts(kb_root()), slicing=not uses).ask(models=models)
     w = {render_fact(a) for m in found for a in m if a[0] == "property_violated"}
     v = {a for m in found for a in m if a[0] == "violation"}
     return sorted(w), v

@@ -146,3 +146,12 @@ def test_snapshot_violations(tmp_path):
 def test_unknown_property_is_bad_input():
     code, _, err = run_cli(["check", "-p", "no_such_property"])
     assert code == 2 and "unknown property" in err
+
+
+def test_the_violation_rules_are_those_of_the_whole_kb():
+    """check --snapshot reads the CR rules of the violation kinds from the KB files whose text
+    mentions violation/2 only: every rule of the whole KB with a violation/2 head is among them."""
+    from pyengine.asp import kbmodel
+    from pyengine.asp.driver import kb_root
+    heads = lambda rules: sorted((r.file, str(r.ast)) for r in rules if any(h[0] == "violation" for h in r.heads))
+    assert heads(check_mod._violation_rules(kb_root())) == heads(kbmodel.kb(kb_root()).rules) != []

@@ -192,6 +192,8 @@ def test_the_file_layout_read_from_text_agrees_with_the_kb_model():
     for s in list(model.rules) + list(model.declarations):
         expected.setdefault(s.file, set()).add(s.part)
     assert dict(layout.kb_files(str(ROOT))) == expected
+    # the parts a check grounds (all but base and parameterised ones), in the model's order
+    assert layout.kb_parts(str(ROOT)) == [p for p, params in model.parts.items() if p != "base" and not params]
     for q in QUERIES:
         declared = [p for v in kbmodel.query(ROOT, q).annotation(f"queries/{q}.lp", "parts") for p in v.split()]
         assert layout.query_parts(str(ROOT), q) == list(dict.fromkeys(declared))

@@ -14,7 +14,7 @@ from pyengine import cachedir, filestamps, snapshot
 from pyengine.asp import codec, layout, slicing
 from pyengine.asp.driver import Engine, kb_root
 from pyengine.facts import snapshot_facts
-from pyengine.terms import Const
+from pyengine.terms import Const, Fn
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*.yaml"))
@@ -259,7 +259,6 @@ def test_a_program_is_read_back_by_its_table_predicates_and_shapes(tmp_path, mon
     byte for byte the program it would make, without reading the table or the files; facts of
     another shape or predicate are another program, and so is a changed file, even of the same
     size (by its stamps); a broken entry is made again."""
-    from pyengine.terms import Fn
     monkeypatch.setenv("MTGKB_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(filestamps, "SETTLED", -60.0)        # as if the files were written long ago
     (tmp_path / "p.lp").write_text("t(X) :- cost(X,tap).\ns(X) :- cost(X,sac(_)).\n", encoding="utf-8")
@@ -353,7 +352,6 @@ def test_rules_whose_literals_no_atom_matches_by_shape_are_left_out(tmp_path):
     body literal binds it to) blocks its rule: shapes.py. What is left out derives nothing: the
     ground atoms are those of the whole program."""
     from pyengine.asp import shapes
-    from pyengine.terms import Fn
     text = ("cost(a,tap). cost(b,mana(g)).\n"
             "t(X) :- cost(X,tap).\n"                       # fires: a fact has the shape
             "s(X) :- cost(X,sacrifice(_)).\n"              # no cost/2 atom has sacrifice(...)
@@ -442,3 +440,94 @@ def test_the_covering_examples_have_every_fact_shape_of_the_examples():
     covered = {(f[0], tuple(map(_shape, f[1:]))) for path in covering_examples()
                for f in snapshot_facts(snapshot.load(str(path)))}
     assert covered == every and len(covering_examples()) < len(EXAMPLES)
+
+
+def test_the_check_programs_are_sliced_with_the_answers_of_the_whole():
+    """A property check's engine (the KB's every part, the violations query and a group of property
+    files, none with a query's choices, as check.state_witnesses groups them) is sliced on the
+    example snapshots that cover every fact shape, and for every shipped group has one answer set
+    with the violations and witnesses that every answer set of the whole program shows."""
+    from pyengine import check
+    from pyengine.asp.driver import kb_parts
+    parts = kb_parts(kb_root())
+    groups = check._groups(tuple(p for p in check.properties() if not p.uses))
+    assert sum(map(len, groups)) >= 5
+    for path in covering_examples():
+        facts = snapshot_facts(snapshot.load(str(path)))
+        for group in groups:
+            programs = [p.path for p in group]
+            sliced = Engine(facts, "violations", programs=programs, parts=parts)
+            whole = Engine(facts, "violations", programs=programs, parts=parts, slicing=False)
+            assert sliced.sliced and not whole.sliced, (path.name, group)
+            [answer] = sliced.ask(models=0)
+            assert {tuple(m) for m in whole.ask(models=0)} == {tuple(answer)}, (path.name, group)
+            assert sliced.statistics()["rules"] < whole.statistics()["rules"] / 2
+
+
+def test_a_false_property_is_found_when_sliced(tmp_path, monkeypatch):
+    """A planted false property (a Forest could produce green, 305.6) is broken by a Forest board
+    in the sliced check as in the whole one, and check.state_witnesses attributes it."""
+    import shutil
+    from pyengine import check
+    from pyengine.asp.driver import kb_parts
+    kb = tmp_path / "kb-home"
+    kb.mkdir()
+    for name in ("rules.lp", "kb", "queries"):
+        (kb / name).symlink_to(ROOT / name)
+    shutil.copytree(ROOT / "properties", kb / "properties")
+    (kb / "properties" / "no_green_forest.lp").write_text(
+        "%*! property: (deliberately false, for the test) no Forest could produce green mana *%\n"
+        "property_violated(forest_could_produce_green(X)) :- perm_card(X,\"Forest\"), could_produce(X,g).\n")
+    monkeypatch.setenv("MTGKB_HOME", str(kb))
+    snap = snapshot.validate({"players": ["alice"], "battlefield": [
+        {"id": "f", "card": "Forest", "controller": "alice"}]})
+    facts = snapshot_facts(snap)
+    [prop] = check.select(["no_green_forest"])
+    found = []
+    for slice_it in (True, False):
+        engine = Engine(facts, "violations", programs=[prop.path], parts=kb_parts(kb_root()),
+                        slicing=slice_it)
+        assert engine.sliced == slice_it
+        found.append(engine.ask())
+    assert found[0] == found[1] == [[("property_violated", Fn("forest_could_produce_green", ("f",)))]]
+    broken, _ = check.state_witnesses(facts, check.properties())
+    assert broken == {"no_green_forest": ['property_violated(forest_could_produce_green("f"))']}
+
+
+def firing_slice(tmp_path, text, facts=("in", 1)):
+    """The statements _firing_slice keeps of the program TEXT (shown: its #show statements) on facts
+    of the predicate FACTS, as texts, or None."""
+    t = table(tmp_path, text)
+    firing = slicing.fires(t, {facts})
+    keep = slicing._firing_slice(t, firing, True, {facts})
+    return None if keep is None else sorted(t["statements"][i][1] for i in keep)
+
+
+def test_what_a_program_with_choices_may_leave_out_on_its_facts(tmp_path):
+    """An assembled program with choices is sliced on its facts when the choices, the optimization
+    statements and the constraints whose literals need a chosen atom are left out with everything
+    only they read, and what is kept is deterministic; else it is loaded whole."""
+    shown = "#show.\n#show s/1.\ns(X) :- in(X), not t(X).\nt(X) :- in(X), x(X).\n"   # t can't fire
+    choices = ("{ c(X) } :- in(X).\nd(X) :- c(X).\n:- d(X), not in(X).\n#edge (X,Y) : d(X), d(Y).\n"
+               "#minimize { 1,X : d(X) }.\n")
+    assert firing_slice(tmp_path, shown + choices) == [
+        "#show s/1.", "#show.", "s(X) :- in(X); not t(X)."]
+    # a constraint on what no choice gates keeps what it reads: here, a choice
+    assert firing_slice(tmp_path, shown + choices + ":- c(X), in(X).\n") is not None
+    assert firing_slice(tmp_path, shown + choices + ":- in(X), not d(X).\n") is None
+    assert firing_slice(tmp_path, shown + "{ t(X) } :- in(X).\n") is None       # a shown atom reads it
+    # a bounded choice can rule every answer set out; so can an odd loop through `not`
+    assert firing_slice(tmp_path, shown + "1 { c(X) } 1 :- in(X).\n") is None
+    assert firing_slice(tmp_path, shown + "{ c(X) } :- in(X).\nu(X) :- in(X), not u(X).\n") is None
+    # without #show. every atom is shown: what fires must be deterministic itself
+    assert firing_slice(tmp_path, "s(X) :- in(X).\n{ c(X) } :- in(X).\n") is None
+    assert firing_slice(tmp_path, "s(X) :- in(X).\n{ c(X) } :- gone(X).\n") == ["s(X) :- in(X)."]
+
+
+def test_gated_predicates_have_no_atom_when_nothing_is_chosen(tmp_path):
+    t = table(tmp_path, "{ c(X) } :- in(X).\nd(X) :- c(X), in(X).\ne(X) :- d(X).\ne(X) :- in(X), x(X).\n"
+                        "f(X) :- d(X), not in(X).\ng(X) :- f(X).\ng(X) :- g(X), in(X).\nh(1).\nh(X) :- c(X).\n")
+    firing = slicing.fires(t, {("in", 1), ("x", 1)})
+    assert slicing.gated(t, firing, {("in", 1), ("x", 1)}) == {("c", 1), ("d", 1), ("f", 1), ("g", 1)}
+    # facts of a predicate are atoms whatever is chosen
+    assert ("d", 1) not in slicing.gated(t, firing, {("in", 1), ("x", 1), ("d", 1)})

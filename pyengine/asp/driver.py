@@ -4,7 +4,9 @@ An :class:`Engine` loads the files ``rules.lp`` includes (``kb/``), only those w
 a part it grounds (:mod:`layout`), and adds the snapshot's facts through the backend, never as
 program text. A one-query engine whose program is deterministic (or whose query reads any optimal
 answer set, and is stratified but for its choices) loads, instead, only the KB's rules that can
-fire on its facts and that its answer needs (:mod:`slicing`). It grounds, in one step, the part ``base``
+fire on its facts and that its answer needs (:mod:`slicing`); so does one whose program its caller
+assembled (extra program files or parts: a property check), when what can fire on its facts
+allows it exactly. It grounds, in one step, the part ``base``
 (everything outside a ``#program`` directive), the ``#program`` parts a query declares
 (``% @parts name ...`` in ``queries/<q>.lp``) and the query, then answers any number of questions
 on that grounding by assigning the query's externals. A solver time limit protects against
@@ -109,9 +111,9 @@ def working_directory(path):
 
 
 def kb_parts(root):
-    """The names of the KB's ``#program`` parts other than base (those without parameters)."""
-    from . import kbmodel
-    return [p for p, params in kbmodel.kb(root).parts.items() if p != "base" and not params]
+    """The names of the KB's ``#program`` parts other than base (those without parameters), read
+    from the files' text (:mod:`layout`: a check or a sweep no longer parses the whole KB for them)."""
+    return layout.kb_parts(str(root))
 
 
 def query_parts(root, query):
@@ -217,6 +219,15 @@ def add_program(ctl, text):
             builder.add(s)
 
 
+def _relative(root, path):
+    """PATH relative to ROOT if it is under ROOT, else absolute (as the slicer names files)."""
+    path = Path(path).resolve()
+    try:
+        return str(path.relative_to(Path(root).resolve()))
+    except ValueError:
+        return str(path)
+
+
 class _Step:
     """What one grounding step defines and reads, by predicate (name, arity); ``facts``: the
     predicates of the facts a question added (beyond the snapshot's)."""
@@ -262,19 +273,21 @@ class Engine:
         self.complete = True
         t0 = time.perf_counter()
         self.ctl = clingo.Control(["--warn=none", *options], logger=codec.quiet)
-        # a one-query engine without extra programs or options loads only the KB rules that can
-        # fire on its facts, if its program is deterministic or its query reads any optimal
-        # answer set (slicing.py)
-        self._slicing = slicing and not programs and not options and not shared
+        # a one-query engine without options loads only the rules of the KB (and of its extra
+        # PROGRAMS) that can fire on its facts, if its program is deterministic or its query reads
+        # any optimal answer set, or, with PROGRAMS, if what can fire allows it (slicing.py)
+        self._slicing = slicing and not options and not shared
         # CONE, a (name, arity) predicate: an engine without a query holds only the rules the atoms
         # of that predicate depend on (explain reads no other atom)
         self._cone = tuple(cone) if cone and not query and not queries else None
         self.sliced = False                  # holds only the rules its answers need (slicing.py)
         self.sliced_program = None           # the sliced program's text, if sliced
         self._loaded = set()                 # KB files loaded (those of the parts grounded so far)
-        for path in programs:
-            self.ctl.load(str(path))
         self._programs = list(programs)
+        self._programs_loaded = False        # loaded by the first step unless it is sliced
+        # a program its caller assembled (extra PROGRAMS or PARTS: a check's properties over the
+        # KB's every part) is sliced by what can fire on its facts, when that is exact (slicing.py)
+        self._assembled = bool(programs or parts)
         self._pending = list(facts)          # facts of the first step
         self._steps = []                     # _Step per grounding step
         self._queries = {}                   # query -> facts it was grounded with (frozenset)
@@ -286,6 +299,9 @@ class Engine:
         if wanted or parts:
             if not self.ground(*wanted, parts=parts):
                 raise AssertionError("the first grounding step cannot conflict")
+        else:
+            self._load_programs()            # loaded whole: a later first step can't slice them
+            self._slicing = self._slicing and not self._programs
 
     # grounding --------------------------------------------------------------------------------
     def ground(self, *queries, facts=(), parts=()):
@@ -317,10 +333,15 @@ class Engine:
             given = self._pending + facts
             sliced = slicing.program(self.root, queries[0] if queries else None, new_parts,
                                      {(f[0], len(f) - 1) for f in given}, facts=given,
-                                     cone=self._cone or True)
+                                     cone=self._cone or True,
+                                     programs=[_relative(self.root, p) for p in self._programs],
+                                     firing=self._assembled)
+        if sliced is None:
+            self._load_programs()
         if sliced is not None:
-            add_program(self.ctl, sliced)            # the KB's parts and the query, sliced
+            add_program(self.ctl, sliced)            # the KB's parts, the query and PROGRAMS, sliced
             self.sliced, self.sliced_program = True, sliced
+            self._programs_loaded = True
         elif self.shared:
             self._load_kb(new_parts)
             import clingo.ast
@@ -347,6 +368,13 @@ class Engine:
         self.timings["load"] = self.timings.get("load", 0.0) + t1 - t0
         self.timings["ground"] = self.timings.get("ground", 0.0) + time.perf_counter() - t1
         return True
+
+    def _load_programs(self):
+        """Load the extra program files given to the engine, once."""
+        if not self._programs_loaded:
+            for path in self._programs:
+                self.ctl.load(str(path))
+            self._programs_loaded = True
 
     def _load_kb(self, parts):
         """Load the KB files with statements in PARTS not loaded yet. A file with statements in

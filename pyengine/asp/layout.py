@@ -60,6 +60,21 @@ def _comments_removed(text):
     return _TOKENS.sub(lambda m: m.group(0) if m.group(0).startswith(('"', "#")) else "", text)
 
 
+_PARAMETERISED = re.compile(r"#program\s+([a-z_][A-Za-z0-9_']*)\s*\(")
+
+
+@lru_cache(maxsize=16)
+def kb_parts(root):
+    """The names of the KB's ``#program`` parts other than base and those with parameters, in
+    rules.lp's order (as :func:`kbmodel.kb` has them, without parsing the files)."""
+    out, parameterised = [], set()
+    for name, parts in kb_files(str(root)):
+        text = _comments_removed((Path(root) / name).read_text(encoding="utf-8"))
+        parameterised |= set(_PARAMETERISED.findall(text))
+        out += [m.group(1) for m in _TOKENS.finditer(text) if m.group(1) and m.group(1) not in out]
+    return [p for p in out if p != "base" and p not in parameterised]
+
+
 def files_for(root, parts):
     """The KB files (relative to ROOT) with statements in one of PARTS, in rules.lp's order."""
     parts = set(parts)
