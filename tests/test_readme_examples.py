@@ -67,7 +67,7 @@ EXCEPTIONS = {
         "its counts are those of the whole benchmark corpus, not of a fixture",
         ["cards", "coverage"]),
     "README: mtgkb sweep --cards mana --size 2 --jobs 2": (
-        "595 states, about two minutes of CPU: too slow for the test suite",
+        "595 states, about 40 s of CPU: too slow for the test suite",
         ["sweep"]),
     "card-database: mtgkb cards import /tmp/AtomicCards.json.xz": (
         "the same import of the benchmark corpus", ["cards", "import"]),
