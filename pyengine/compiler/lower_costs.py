@@ -68,13 +68,24 @@ def amount(obj):
         if len(kinds) == 2 and obj.joins in ((("and",),), (("or",),)):
             return fn("count", fn("graveyard_cards", fn("either", kinds[0], kinds[1])))
         return None
-    if len(obj.qualifiers) != 1 or obj.qualifiers[0] != ir.Node("rel_control", (ir.Node("controls_phrase", ("you control",)),)):
-        return None
-    try:
-        f = filter_term(ir.Obj(None, None, obj.groups, obj.joins, ()))
-    except Unmodelled:
-        return None
-    return fn("count", fn("you_control", f)) if mana_ir.final_filter(f) else None
+    # "for each basic land type among lands you control" (305.6: domain)
+    singular = ir.Node("type_word", ("type",))
+    obj = ir.Obj(obj.quantity, obj.possessor, tuple(tuple(ir.Node("type_word", ("types",)) if c == singular else c
+                                                          for c in g) for g in obj.groups), obj.joins, obj.qualifiers)
+    return _known(mana_ir._count(obj))
+
+
+def _known(term):
+    """TERM if kb/cost_modifiers.lp counts it for the caster: count(you_control(F)) of a filter
+    kb/final_filters.lp knows, domain (305.6), party (700.8), greatest(S, you_control(F)) (the greatest
+    power or toughness among them); None otherwise."""
+    if term in (Const("domain"), Const("party")):
+        return term
+    if isinstance(term, Fn) and term.name in ("count", "greatest") and isinstance(term.args[-1], Fn) \
+            and term.args[-1].name == "you_control" and len(term.args[-1].args) == 1 \
+            and mana_ir.final_filter(term.args[-1].args[0]):
+        return term if term.name == "count" or term.args[0] in (Const("power"), Const("toughness")) else None
+    return None
 
 
 _TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery"}
@@ -98,6 +109,11 @@ def _card_kind(group, last):
     return Const("permanent") if chars[0] == ir.Char("noun", "permanent") else None
 
 
+def undaunted(ctx):
+    """702.125a: Undaunted means "This spell costs {1} less to cast for each opponent you have"."""
+    return [("keyword", ctx.ab, Const("undaunted")), ("self_cost_change", ctx.ab, Const("less"), 1, Const("opponents"))]
+
+
 def affinity(ctx, k):
     """702.41a: "Affinity for <F>" -> self_cost_change(Ab,less,1,count(you_control(F))); None if the KB
     does not count F."""
@@ -115,20 +131,31 @@ def cost_modifier(ctx, sentences):
     if len(sentences) != 1:
         return None
     s = sentences[0]
-    if s.kind != "sentence" or s.leads or s.tail is not None or len(s.clauses) != 1:
+    if s.kind != "sentence" or s.leads or len(s.clauses) != 1:
         return None
+    x_amount = None
+    if s.tail is not None:              # "costs {X} less to cast, where X is <amount>" (107.3c)
+        t = s.tail
+        if not (t.kind == "sent_tail" and len(t.args) == 4 and t.args[0] == ", where"
+                and t.args[1] == ir.Node("x_var", ("x",)) and t.args[2] == "is"):
+            return None
+        x_amount = _known(mana_ir._expression(t.args[3]))
+        if x_amount is None:
+            return None
     c = s.clauses[0]
     if not isinstance(c, ir.Clause) or c.verb_name != "cost_mod" or c.aux or c.tails:
         return None
     args = c.verb.args
     if len(args) < 3 or args[0] != "cost" or args[2] not in ("more", "less"):
         return None
-    n = _generic(args[1])
-    if n is None:
+    n = 1 if x_amount is not None and args[1] == ir.ManaCost(("X",)) else _generic(args[1])
+    if n is None or (x_amount is not None and not is_self(c.subject)):
         return None
     d = Const(args[2])
     rest = args[3:]
     if is_self(c.subject):
+        if rest == ("to cast",) and x_amount is not None:
+            return [("self_cost_change", ctx.ab, d, 1, x_amount)]
         if rest == ("to cast",):
             return [("self_cost_change", ctx.ab, d, n, Const("one"))]
         if len(rest) == 2 and rest[0] == "to cast for each":
