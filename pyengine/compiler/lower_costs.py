@@ -1,15 +1,17 @@
 """Cost increases and reductions of casting a spell (CR 601.2f, 118.7; Affinity 702.41a) as facts of
 kb/cost_modifiers.lp:
 
-- ``self_cost_change(Ab,D,N,A)``: "This spell costs {N} more/less (D = more, less) to cast", A = one, or
+- ``self_cost_change(Ab,D,N,A)``: "This spell costs {N} more/less (D = more, less) to cast", A = one
+  (with ``self_cost_if(Ab,C)`` for "... if you control <F>": C a condition term of conditions.py,
+  ``you_control_at_least(F,N)`` or ``and`` of two), or
   "... for each <thing>" with A an amount term the casting part counts (:func:`amount`); Affinity for
   <F> (702.41a) is ``self_cost_change(Ab,less,1,count(you_control(F)))``;
 - ``spell_cost_change(Ab,D,N,W,F)``: a static ability "<F> spells [you cast | your opponents cast]
   cost {N} more/less to cast", W = you, opponents or any (who casts them: its controller, an
   opponent of its controller, any player), F a spell filter (:func:`spell_filter_known`).
 
-Only generic amounts ({N}, N a number) are lowered: a colored reduction (118.7c-d), {X} ("where X is
-..."), a condition ("if ..."), a spell that targets something: None, so the line stays a note.
+Only generic amounts ({N}, N a number, or {X} "where X is" an amount above) are lowered: a colored
+reduction (118.7c-d), another condition, a spell that targets something: None, so the line stays a note.
 """
 
 from ..terms import Const, Fn, fn
@@ -143,8 +145,19 @@ def cost_modifier(ctx, sentences):
         if x_amount is None:
             return None
     c = s.clauses[0]
-    if not isinstance(c, ir.Clause) or c.verb_name != "cost_mod" or c.aux or c.tails:
+    if not isinstance(c, ir.Clause) or c.verb_name != "cost_mod" or c.aux:
         return None
+    cond = None
+    if c.tails:                         # "... if you control a Wizard" (you_control_at_least(F,N))
+        t = c.tails[0]
+        if len(c.tails) != 1 or not is_self(c.subject) or x_amount is not None or t.kind != "tail_if" \
+                or len(t.args) != 2 or not isinstance(t.args[1], ir.Clause) or t.args[1].verb_name != "control" \
+                or t.args[1].tails or t.args[1].aux or len(t.args[1].verb.args) != 2:
+            return None
+        from .conditions import _you_control
+        cond = _you_control(t.args[1])
+        if cond is None:
+            return None
     args = c.verb.args
     if len(args) < 3 or args[0] != "cost" or args[2] not in ("more", "less"):
         return None
@@ -157,8 +170,8 @@ def cost_modifier(ctx, sentences):
         if rest == ("to cast",) and x_amount is not None:
             return [("self_cost_change", ctx.ab, d, 1, x_amount)]
         if rest == ("to cast",):
-            return [("self_cost_change", ctx.ab, d, n, Const("one"))]
-        if len(rest) == 2 and rest[0] == "to cast for each":
+            return [("self_cost_change", ctx.ab, d, n, Const("one"))] + ([("self_cost_if", ctx.ab, cond)] if cond else [])
+        if len(rest) == 2 and rest[0] == "to cast for each" and cond is None:
             a = amount(rest[1])
             return None if a is None else [("self_cost_change", ctx.ab, d, n, a)]
         return None
