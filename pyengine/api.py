@@ -595,7 +595,7 @@ def cast_free_with_costs(snapshot, card, player):
                             **({"x_rule": "107.3b"} if has_x & parts else {}),
                             **({"not_checked": unchecked} if unchecked else {})})
             costs.append([k for _, k in chosen])
-    refused = costed
+    refused = list(costed)
     for pred in ("free_cast_blocked", "free_cast_unknown"):
         for _, _, ch, rule, why in by.get(pred, []):
             refused.append({"halves": halves(ch), "rule": rule, "reason": _choice_text(why, snapshot)})
