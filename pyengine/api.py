@@ -214,7 +214,9 @@ def actions(snapshot, player=None):
             atoms.append(("not_modelled_action", player, atom[2], Const("payment_needs_plan")))
         else:
             atoms.append(("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
-    extras = {a[2]: max_x_entry(snapshot, player, a[2], answer.cost_symbols(a[2]), answer.x_count(a[2]))
+    x_reduced = {a[1]: a[3] for a in model if a[0] == "action_detail" and a[2] == Const("x_reduced_by")}
+    extras = {a[2]: max_x_entry(snapshot, player, a[2], answer.cost_symbols(a[2]), answer.x_count(a[2]),
+                                x_reduced.get(a[2], 0))
               for a in atoms if a[0] == "legal_action" and a[2].args[0] == Const("cast") and answer.x_count(a[2])}
     for a, keys in spent.items():          # the payment's floating mana and life
         extras[a] = {**keys, **extras.get(a, {})}
@@ -228,10 +230,11 @@ def actions(snapshot, player=None):
     return {"player": player, "actions": legal, "refused": refused, "not_modelled": unknown}
 
 
-def max_x_entry(snapshot, player, action, symbols, n_x):
+def max_x_entry(snapshot, player, action, symbols, n_x, reduced=0):
     """{"max_x": M}: the largest X for which PLAYER can pay ACTION's cost SYMBOLS plus N_X times X
-    generic mana now (107.3, 601.2b, 601.2f-h), decided by the plan of `mtgkb pay`; X is bounded by
-    payplan.MAX_SYMBOLS: if that much is payable, {"max_x": M, "max_x_at_limit": True}."""
+    generic mana now (107.3, 601.2b, 601.2f-h), less REDUCED generic mana (the cost reductions the rest
+    of the generic part did not use, kb/cost_modifiers.lp), decided by the plan of `mtgkb pay`; X is
+    bounded by payplan.MAX_SYMBOLS: if that much is payable, {"max_x": M, "max_x_at_limit": True}."""
     from . import payplan
     card = str(action.args[1])
     name, spent_on = payplan.spell_types(snapshot, card)
@@ -240,7 +243,7 @@ def max_x_entry(snapshot, player, action, symbols, n_x):
     limit = (payplan.MAX_SYMBOLS - len(symbols)) // n_x
 
     def payable(x):
-        plan = solve_plan(snapshot, player, symbols + [Const("generic")] * (n_x * x), spent_on, spell)
+        plan = solve_plan(snapshot, player, symbols + [Const("generic")] * max(0, n_x * x - reduced), spent_on, spell)
         return plan.paid and not plan.too_large
     lo, hi = 0, 1                     # payable(lo) (the cast is legal with X = 0); search above
     while hi <= limit and payable(hi):
@@ -588,7 +591,7 @@ def cast_free_with_costs(snapshot, card, player):
         return (len(halves_of.get(ch, [])), [order.get(f, 0) for f in halves(ch)])
 
     targeted = targeted_faces(snapshot, card)
-    options, costs = [], []
+    options, costs, costed = [], [], []
     for ch in sorted((a[2] for a in by.get("free_castable", [])), key=key):
         parts = set(halves_of.get(ch, []))
         unchecked = ["targets (601.2c)"] if parts & targeted else []
@@ -598,16 +601,20 @@ def cast_free_with_costs(snapshot, card, player):
                            for c, h, ab in by.get("optional_additional", []) if h == ch), key=lambda c: c[0])
         for mask in range(2 ** len(optional)):
             chosen = mandatory + [o for i, o in enumerate(optional) if mask >> i & 1]
+            changed = _free_cost_changed(by, ch, [k.args[0] for _, k in chosen if getattr(k, "name", None) == "kicker"])
+            if changed:                 # 118.9d: the total cost is not {0}; paying it is not modelled here
+                costed.append({"halves": halves(ch), "rule": "118.9d", "reason": changed})
+                continue
             options.append({"halves": halves(ch), "x": 0, "additional_costs": [t for t, _ in chosen],
                             **({"x_rule": "107.3b"} if has_x & parts else {}),
                             **({"not_checked": unchecked} if unchecked else {})})
             costs.append([k for _, k in chosen])
-    refused = []
+    refused = list(costed)
     for pred in ("free_cast_blocked", "free_cast_unknown"):
         for _, _, ch, rule, why in by.get(pred, []):
             refused.append({"halves": halves(ch), "rule": rule, "reason": _choice_text(why, snapshot)})
     refused.sort(key=lambda d: (d["halves"], d["rule"], d["reason"]))
-    unknown = bool(by.get("free_cast_unknown")) or bool(by.get("layout_not_modelled"))
+    unknown = bool(by.get("free_cast_unknown")) or bool(by.get("layout_not_modelled")) or bool(costed)
     castable = True if options else (None if unknown else False)
     if by.get("layout_not_modelled"):
         reason = f"not modelled: casting a {by['card_layout'][0][1]} card"
@@ -640,6 +647,18 @@ def alternative_cost_parts(snapshot, card, player, name):
         choices.setdefault(k, []).append(x)
     return [(k, sorted(choices.get(k, []), key=str)) for alt, k in sorted(by.get("alternative_cost_part", []), key=str)
             if alt == alts[0]]
+
+
+def _free_cost_changed(by, ch, kickers):
+    """Why casting as CH without paying its mana cost, with the kicker abilities KICKERS paid, is not
+    answered: its total cost is not {0} (cost increases, 118.9d, 601.2f: free_cast_costs_mana/4), or cost
+    changes apply to the kicker's cost (free_cast_kicker_changed/4); None if neither."""
+    if any((h, ab) == (ch, k) for _, _, h, ab in by.get("free_cast_kicker_changed", []) for k in kickers):
+        return "not modelled: cost increases or reductions change the kicker's cost"
+    for _, _, h, n in by.get("free_cast_costs_mana", []):
+        if h == ch:
+            return f"not modelled: paying its total cost {{{n}}} (cost increases)"
+    return None
 
 
 def enters(snapshot, pid):

@@ -139,6 +139,8 @@ def _details(details):
     for k, vs in sorted(details.items()):
         if k == "cost":
             d[k] = cost_text([(v.args[0], v.args[1]) for v in vs if isinstance(v, Fn) and v.name == "mana"])
+        elif k == "cost_changed_by":          # 601.2f: change(Source,more|less,N), kb/cost_modifiers.lp
+            d[k] = sorted(f"{v.args[0]}: {{{v.args[2]}}} {v.args[1]}" for v in vs)
         elif len(vs) == 1:
             d[k] = value(vs[0])
         else:

@@ -53,7 +53,7 @@ def affects(text, type_line="Creature — Elf"):
     # 508.1: whether it may attack
     ("This creature can't attack.", {"actions", "apply"}),
     # 601.2f: costs of spells
-    ("Creature spells you cast cost {1} less to cast.", {"actions", "cast-free", "apply"}),
+    ("Creature spells you cast cost {G} less to cast.", {"actions", "cast-free", "apply"}),   # 118.7c: colored, a note
     # 602: an activated ability whose effect is not modelled: whether to list it, and what it does
     ("{2}, {T}: Draw a card.", {"actions", "apply"}),
     # 605.1b: a trigger that does not trigger on a mana ability or on mana being added is not a

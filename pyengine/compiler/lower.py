@@ -170,6 +170,14 @@ def _keyword(ctx, k):
         if t not in _ENCHANTABLE:
             raise Unmodelled(f"enchant {t or 'this'} is not modelled")
         return [("keyword", ctx.ab, Const("enchant")), ("enchant_filter", ctx.ab, Const(t))]
+    if k.name == "undaunted" and k.kind == "plain" and ctx.kind == "ab":
+        from .lower_costs import undaunted
+        return undaunted(ctx)               # 702.125a
+    if k.name == "affinity" and k.kind == "object" and ctx.kind == "ab":
+        from .lower_costs import affinity
+        facts = affinity(ctx, k)            # 702.41a
+        if facts is not None:
+            return facts
     if k.name == "firebending":
         firebending(ctx, k)                 # 702.189a, 605.1b, 106.7: a note for apply if it adds known mana
     raise Unmodelled(f"keyword {k.name!r} is not modelled")

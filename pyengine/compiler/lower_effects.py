@@ -15,6 +15,7 @@ from .lower_alt import alternative_cost
 from .affects import adds_mana_itself
 from .lower_loyalty_chapter import ability_mana, triggered as trigger_mana
 from .lower_changes import attached_changes
+from .lower_costs import cost_modifier
 from .lower_types import self_types
 from .shapes import Unmodelled, controller_phrase, counters, filter_term, int_of, is_self, kb_filter, targets
 from ..symbols import MAX_NUMBER
@@ -64,7 +65,8 @@ def static(ctx, sentences):
     for matcher in (_devotion_increase, _mana_replacement, _lands_are, _permanents_are, _anthem, _spend_as,
                     _attached_pt, _equipped_has, _exert_as_attacks, _tap_and_freeze, _threaten,
                     _enters_with, _cast_restriction, _additional_cost, alternative_cost, _as_turned_face_up,
-                    _loses_all_abilities, self_types, gates.self_while, attached_changes, _cda_pt):
+                    _loses_all_abilities, self_types, gates.self_while, attached_changes, _cda_pt,
+                    cost_modifier):
         facts = matcher(ctx, sentences)
         if facts is not None:
             return facts

@@ -57,8 +57,13 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
                          f"{entry['max_x']} now (CR 107.3, 601.2f-h)")
     if has_x and "{X}" not in cost:
         cost += "{X}"
+    pay_x = x if has_x else None
+    if has_x and x and entry.get("x_reduced_by"):
+        # 601.2f, 107.3: the reductions the rest of the generic part did not use reduce what X adds
+        extra = max(0, cost.count("{X}") * x - entry["x_reduced_by"])
+        cost, pay_x = ("{%d}" % extra if extra else "") + cost.replace("{X}", ""), None
     sources = None if pay is None else ([] if pay == "none" else pay.split(","))
-    result, used_pool = api.pay_plan(s, player, cost or "{0}", x=x if has_x else None,
+    result, used_pool = api.pay_plan(s, player, cost or "{0}", x=pay_x,
                                      for_card=card, sources=sources,
                                      faces=[f.name for f in faces] if len(s.cards[card].faces) > 1 else None,
                                      kicked=kicked)
@@ -109,7 +114,7 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
     events += _pay_parts(new, player, parts)
     new["stack"] = [{"card": card, "controller": player}] + new.get("stack", [])
     events.append({"event": "cast", "player": player, "card": card, "cost": result["cost"],
-                   **({"x": result["x"]} if "x" in result else {}),
+                   **({"x": x or 0} if has_x else {}),
                    **({"half": half} if half else {}), **({"fused": True} if fused else {}),
                    **({"kicked": True} if kicked else {}),
                    **({"alternative_cost": alternative} if alternative else {}), "paid": plan["paid_by"],
