@@ -49,6 +49,16 @@ def test_a_line_about_casting_an_instant_or_sorcery_concerns_actions(name, n, ca
     assert {"cast-free", "apply"} <= got            # what casting it for free and resolving it do
 
 
+@pytest.mark.parametrize("name,n", [
+    ("Supernatural Rescue", 1),         # 702.8a: "This spell has flash as long as you control a Spirit."
+    ("Teferi, Mage of Zhalfir", 2),     # 702.8a: "Creature cards you own that aren't on the battlefield have flash."
+])
+def test_flash_had_or_granted_concerns_actions(name, n):
+    # when a card with flash may be cast (702.8a, 307.1): a line giving flash that the KB does not
+    # carry out could change which casts are legal now
+    assert "actions" in affects.of_ability(parse_line(line_of(name, n)).ability)
+
+
 @pytest.mark.parametrize("name,targets", [
     ("Tragic Slip", True),          # "Target creature gets -1/-1" (115.1a; a capital T)
     ("Lightning Bolt", True),       # "any target" (115.4)
@@ -56,6 +66,7 @@ def test_a_line_about_casting_an_instant_or_sorcery_concerns_actions(name, n, ca
     ("Identity Crisis", True),      # "target player's hand and graveyard"
     ("Rancor", True),               # 303.4a: an Aura spell targets
     ("Chant of the Skifsang", True),
+    ("Supernatural Rescue", True),  # an Aura (303.4a); its cast trigger's targets are the trigger's (603.3d)
     ("Gush", False), ("Opt", False), ("Toxic Deluge", False),
     ("Flametongue Kavu", False),    # 115.1: its enters trigger targets, not the creature spell
     ("Grizzly Bears", False),

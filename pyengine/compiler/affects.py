@@ -78,7 +78,7 @@ _KW_ANSWERS = {
     "haste": {"actions", "show", "apply"},                       # 702.10, 302.6
     "defender": {"actions", "show", "apply"},                    # 702.3
     "vigilance": {"show", "apply"},                              # 702.20: attacking doesn't tap
-    "flash": {"show", "cast-free", "apply"},
+    "flash": {"show", "actions", "cast-free", "apply"},           # 702.8a: when it may be cast
     "phasing": {"untap", "show", "apply"},                       # 702.26: phases in the untap step
     "changeling": ALL,                                           # 702.73: every creature type
     "devoid": ALL,                                               # 702.114: colorless
