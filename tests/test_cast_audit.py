@@ -52,10 +52,11 @@ def test_a_line_about_casting_an_instant_or_sorcery_concerns_actions(name, n, ca
 @pytest.mark.parametrize("name,n", [
     ("Supernatural Rescue", 1),         # 702.8a: "This spell has flash as long as you control a Spirit."
     ("Teferi, Mage of Zhalfir", 2),     # 702.8a: "Creature cards you own that aren't on the battlefield have flash."
+    ("Goremand", 1),                    # 118.8, 601.2b: "As an additional cost to cast this spell, sacrifice a creature."
 ])
-def test_flash_had_or_granted_concerns_actions(name, n):
-    # when a card with flash may be cast (702.8a, 307.1): a line giving flash that the KB does not
-    # carry out could change which casts are legal now
+def test_a_permanent_cards_line_about_casting_concerns_actions(name, n):
+    # when a card with flash may be cast (702.8a, 307.1), an additional cost it can't pay (118.8):
+    # such a line that the KB does not carry out could change which casts are legal now
     assert "actions" in affects.of_ability(parse_line(line_of(name, n)).ability)
 
 

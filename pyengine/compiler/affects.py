@@ -395,6 +395,10 @@ def _sentence(s):
     if any(isinstance(y, ir.Node) and y.kind == "mod_as_copy" for y in ir.walk(s)):
         return ALL                                  # 707.2: it becomes a copy: every characteristic
     out = set()
+    if any(isinstance(lead, ir.Node) and lead.kind == "lead_additional_cost" for lead in s.leads):
+        # 118.8, 601.2b: "As an additional cost to cast this spell, sacrifice a creature": paid as
+        # the spell is cast; whether it can be paid changes whether it may be cast now
+        return PAYMENT
     if _replaces_planeswalking(s) or _replaces_emptying(s):
         return frozenset({"apply"})
     if any(isinstance(lead, ir.Node) and lead.kind in _DURING_THE_DRAFT for lead in s.leads):
