@@ -101,3 +101,16 @@ def test_gush_refused_for_its_mana_cost_has_a_note_for_actions():
                   for r in api.actions(snap, "alice")["refused"])
     noted = ("Gush", 1) in {(n.card, n.line) for n in not_modelled(snap, "actions")}
     assert noted or not refused
+
+
+def test_a_card_with_no_mana_cost_is_not_cast_by_paying_it():
+    # 202.1b, 118.6: no mana symbols where the mana cost would appear is an unpayable cost:
+    # `actions` (casting by paying the mana cost) refuses it, whatever mana is available; a land
+    # card is refused as a land (305.9); a card with a mana cost of {0} is cast for {0}
+    snap = board(["Evermind", "Ancestral Vision", "Forest"],
+                 [{"id": "i1", "card": "Island", "controller": "alice"}])
+    got = api.actions(snap, "alice")
+    refused = {(r["card"], r["rule"], r["reason"]) for r in got["refused"] if r["kind"] == "cast"}
+    assert {("Evermind", "118.6", "no_mana_cost"), ("Ancestral Vision", "118.6", "no_mana_cost")} <= refused
+    assert ("Forest", "305.9", "land_card") in refused and not any(r[0] == "Forest" and r[1] == "118.6" for r in refused)
+    assert not [a for a in got["actions"] if a["kind"] == "cast"]
