@@ -38,6 +38,7 @@ def line_of(name, n):
     ("Mutual Destruction", 1, True),    # 702.8a: it may have flash (307.1 timing no longer applies)
     ("Wizard's Retort", 1, True),       # 601.2f: its total cost
     ("Kaervek's Torch", 1, True),       # 113.6, 601.2f: other spells' total cost while it is on the stack
+    ("Ertai's Meddling", 1, True),      # 107.3, 601.2b: "X can't be 0." (actions casts with X = 0)
     ("Gush", 2, False),                 # 608.2: "Draw two cards." is done as it resolves
     ("Opt", 2, False),
     ("Toxic Deluge", 2, False),

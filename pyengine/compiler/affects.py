@@ -246,10 +246,14 @@ def _casting_the_spell(s):
                                           and _names_self(lead)) for lead in s.leads):
         return True
     for c in s.clauses:
+        if isinstance(c, ir.Node) and c.kind in ("x_not_zero", "x_limit"):
+            return True                             # 107.3, 601.2b: the X chosen as it is cast
         if not isinstance(c, ir.Clause):
             continue
         if any(isinstance(t, ir.Node) and t.kind == "tail_rather_than_pay" for t in c.tails):
             return True
+        if isinstance(c.subject, ir.Ref) and c.subject.kind == "self" and "cast" in getattr(c.verb, "args", ()):
+            return True                             # 601.3: "This spell can't be cast during your turn."
         name = c.verb_name or ""
         if name.startswith("cost"):
             return True
