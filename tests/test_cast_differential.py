@@ -2,8 +2,8 @@
 from the Comprehensive Rules, not from the KB's rules.
 
 Random boards of real cards (tests/data/cast_audit_cards.json, Oracle text): basic lands and a
-few real mana permanents on the battlefield (some tapped), real spells in hand, a random turn,
-step, priority and stack. The cards are ones the compiler carries out entirely (no note), so the
+few real mana permanents on the battlefield (some tapped, a creature not always controlled since
+the turn began), floating mana, real spells in hand, a random turn, step, priority and stack. The cards are ones the compiler carries out entirely (no note), so the
 checker decides every cast exactly:
 
 - 117.1a, 117.1: a player casts a spell only with priority;
@@ -11,8 +11,9 @@ checker decides every cast exactly:
   a main phase of the player's own turn with an empty stack; an instant, or a spell with flash, at
   any time the player has priority;
 - 601.2f-h, 106.1, 107.4: the mana cost is paid with mana the player's untapped sources can
-  add: each colored symbol by one mana of its color, {C} by colorless mana, generic by any mana;
-  a source whose mana ability adds several mana adds them all;
+  add and the mana in their pool (106.4): each colored symbol by one mana of its color, {C} by
+  colorless mana, generic by any mana; a source whose mana ability adds several mana adds them
+  all; a creature's {T} ability only if it has been controlled since the turn began (302.6);
 - 601.2c, 115.1a-b, 303.4a: an instant or sorcery whose instructions name a target, and an Aura,
   need a legal target, which `actions` does not check: such a cast listed as legal says so.
 
@@ -41,7 +42,9 @@ SOURCES = {"Plains": ["W"], "Island": ["U"], "Swamp": ["B"], "Mountain": ["R"], 
            "Tundra": ["W", "U"],                      # Land — Plains Island (305.6)
            "Sol Ring": ["CC"],                        # {T}: Add {C}{C}.
            "Obelisk of Naya": ["R", "G", "W"],        # {T}: Add {R}, {G}, or {W}.
-           "Talisman of Progress": ["C", "W", "U"]}   # {T}: Add {C}. / {T}: Add {W} or {U}. (1 damage)
+           "Talisman of Progress": ["C", "W", "U"],   # {T}: Add {C}. / {T}: Add {W} or {U}. (1 damage)
+           "Llanowar Elves": ["G"]}                   # a creature: {T}: Add {G}.
+CREATURES = {"Llanowar Elves"}
 STEPS = ["upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers", "end",
          "postcombat_main"]
 MAIN = {"precombat_main", "postcombat_main"}
@@ -105,8 +108,12 @@ def payable(card, options):
 def checker(data, player):
     """{card: castable now, targets apart} by the rules above."""
     prio = data.get("priority", data["active"])
+    # 302.6: a creature's {T} ability only if its controller has controlled it continuously since
+    # their most recent turn began; 106.4: mana in the pool is spent like any other
     options = [SOURCES[p["card"]] for p in data["battlefield"]
-               if p["controller"] == player and not p.get("tapped")]
+               if p["controller"] == player and not p.get("tapped")
+               and (p["card"] not in CREATURES or p.get("controlled_since_turn_start", True))]
+    options += [[m.strip("{}")] for m in data.get("mana_pool", {}).get(player, [])]
     out = {}
     for card in data["hand"][player]:
         timing = prio == player and (not sorcery_speed(card) or (
@@ -127,6 +134,11 @@ def board(seed):
                              "controller": rnd.choice(["alice", "alice", "alice", "bob"]),
                              "tapped": rnd.random() < 0.25} for i in range(rnd.randint(2, 7))],
             "hand": {"alice": rnd.sample(spells(), 6)}}
+    for p in data["battlefield"]:
+        if p["card"] in CREATURES:
+            p["controlled_since_turn_start"] = rnd.random() < 0.6
+    if rnd.random() < 0.3:
+        data["mana_pool"] = {"alice": [f"{{{m}}}" for m in rnd.sample("WUBRGC", rnd.randint(1, 2))]}
     if rnd.random() < 0.3:
         data["stack"] = [{"card": rnd.choice(spells()), "controller": rnd.choice(players)}]
     names = set(data["hand"]["alice"]) | {p["card"] for p in data["battlefield"]} | \
