@@ -131,9 +131,9 @@ def test_a_delayed_time_after_the_trigger_leads_the_first_sentence():
      {"apply"}),                                                                       # Rushing-Tide Zubera
     ("When this creature attacks or blocks, at end of combat, sacrifice it and it deals 5 damage to you.",
      "Creature", {"apply"}),                                                           # Time Elemental
-    # 118.9: an alternative cost of an instant: casting it
+    # 118.9: an alternative cost of an instant: whether and how it may be cast now, casting it
     ("If you control a Forest, rather than pay this spell's mana cost, you may have an opponent gain 3 "
-     "life.", "Instant", {"cast-free", "apply"}),                                     # Invigorate
+     "life.", "Instant", {"actions", "cast-free", "apply"}),                          # Invigorate
     # what happens to unspent mana as a step ends (500.4): only performing a step's end (apply); the
     # snapshot's mana pool is the mana of the step it is in
     ("If you would lose unspent mana, that mana becomes colorless instead.", "Artifact", {"apply"}),  # Horizon Stone
