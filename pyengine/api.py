@@ -551,10 +551,10 @@ def _check_in_hand(snapshot, card, player):
 
 
 def targeted_faces(snapshot, card):
-    """The faces of CARD whose text with a target the compiler does not model: whether a spell
-    cast as one of them has legal targets (601.2c) is not checked."""
+    """The faces of CARD that, cast as a spell, require targets (card_spell_targets: 601.2c,
+    115.1a-b): whether such a spell has legal targets is not checked."""
     from .facts import compiled
-    return {n.card for n in compiled(snapshot, card).not_modelled if "target" in n.text}
+    return {f[1] for f in compiled(snapshot, card).facts if f[0] == "card_spell_targets"}
 
 
 def cast_free(snapshot, card, player):

@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = sorted((ROOT / "tests" / "golden").glob("*/*.yaml"))
 CHARACTERISTICS = {"card", "card_layout", "card_type", "card_supertype", "card_subtype", "card_power",
                    "card_toughness", "card_cost", "card_has_mana_cost", "card_ability", "ability_text",
-                   "card_face", "card_not_modelled", "card_color_indicator", "card_keyword"}
+                   "card_face", "card_not_modelled", "card_color_indicator", "card_keyword",
+                   "card_spell_targets"}
 RULES = set(re.findall(r"^(\d{3}\.\d+[a-z]?)\.?\s", (ROOT / "docs" / "MagicCompRules-2025-11-14.txt")
                        .read_text(encoding="utf-8"), re.M))
 

@@ -34,6 +34,7 @@ from .lower_loyalty_chapter import modal_trigger, trigger_mode
 from .lower_results import die_sides
 from .parser import ParseError, parse
 from .shapes import Unmodelled
+from .spell_targets import face_targets
 from ..symbols import NotModelled, parse_mana_cost, parse_type_line
 from .text import names_of, normalise, strip_reminders
 
@@ -253,6 +254,8 @@ def _face(key, face, facts, notes, lines, pt_budget, chars=True):
             note(i, raw.strip(), aff, low.reason or line.error or "", off)
         lines.append(LineInfo(key, line, line.parsed, low.modelled and line.parsed,
                               _kinds(norm, spell), aff))
+    if chars and face_targets(face, [li.line for li in lines if li.card == key]):
+        facts.append(("card_spell_targets", key))         # 601.2c, 115.1a-b
     if chars and any(f[0] == "cda_pt" and f[1].args[0] == key for f in facts):
         # 604.3, 613.4a: a characteristic-defining ability the KB carries out gives the power and
         # toughness a '*' stands for (208.2a): no note for them

@@ -78,7 +78,7 @@ _KW_ANSWERS = {
     "haste": {"actions", "show", "apply"},                       # 702.10, 302.6
     "defender": {"actions", "show", "apply"},                    # 702.3
     "vigilance": {"show", "apply"},                              # 702.20: attacking doesn't tap
-    "flash": {"show", "cast-free", "apply"},
+    "flash": {"show", "actions", "cast-free", "apply"},           # 702.8a: when it may be cast
     "phasing": {"untap", "show", "apply"},                       # 702.26: phases in the untap step
     "changeling": ALL,                                           # 702.73: every creature type
     "devoid": ALL,                                               # 702.114: colorless
@@ -189,7 +189,7 @@ def of_ability(a, spell=False):
         return triggered(a)
     if isinstance(a, ir.Static):
         if spell:
-            return frozenset({"cast-free", "apply"})
+            return _SPELL | (_CASTING if any(_casting_the_spell(s) for s in a.effect) else frozenset())
         if _from_opening_hand(a.effect):
             return frozenset({"apply"})
         if _colors_chosen_outside_the_game(a.effect):
@@ -217,6 +217,59 @@ def of_ability(a, spell=False):
     if isinstance(a, ir.Node) and a.kind in _NODE_FRAMES:
         return _NODE_FRAMES[a.kind](a, spell)
     return ALL
+
+
+# the answers of a line of an instant's or sorcery's text: what it does as it resolves (608.2), and
+# casting it without paying its mana cost, whose options its text may change (`cast-free`)
+_SPELL = frozenset({"cast-free", "apply"})
+# and of a line about casting it (601.2): whether and how it may be cast now (`actions`)
+_CASTING = frozenset({"actions"})
+# leads of a sentence that apply as the spell is cast: an additional cost (118.8, 601.2b), an
+# alternative cost (118.9); "as long as" about the spell itself is one too (113.6: "As long as ~ is on
+# the stack, spells that target it cost {2} more")
+_CASTING_LEADS = {"lead_additional_cost", "lead_rather_than_pay"}
+
+
+def _casting_the_spell(s):
+    """True if a sentence of an instant's or sorcery's text could change whether or how it may be
+    cast now (601.2-601.3): an additional or alternative cost (118.8, 118.9), a change of its cost
+    (601.2f: "This spell costs {1} less to cast"), a restriction on spending mana on it (601.2g-h,
+    107.3: "Spend only black mana on X"), a permission or restriction on casting it ("You may cast ~
+    as though it had flash if ...", "You may cast this card from your graveyard", 601.3), a
+    keyword it has or gains ("This spell has flash as long as ...", 702.8; "it has split second",
+    702.61a, which changes what others may cast while it is on the stack). Not a condition it
+    reads as it resolves ("If you cast this spell during your main phase, ...", 608.2c): those are
+    leads of their own kind (lead_if)."""
+    if not isinstance(s, ir.Sentence):
+        return True                                 # a frame the reading below does not know
+    if any(isinstance(lead, ir.Node) and (lead.kind in _CASTING_LEADS or lead.kind == "lead_as_long_as"
+                                          and _names_self(lead)) for lead in s.leads):
+        return True
+    for c in s.clauses:
+        if isinstance(c, ir.Node) and c.kind in ("x_not_zero", "x_limit"):
+            return True                             # 107.3, 601.2b: the X chosen as it is cast
+        if not isinstance(c, ir.Clause):
+            continue
+        if any(isinstance(t, ir.Node) and t.kind == "tail_rather_than_pay" for t in c.tails):
+            return True
+        if isinstance(c.subject, ir.Ref) and c.subject.kind == "self" and "cast" in getattr(c.verb, "args", ()):
+            return True                             # 601.3: "This spell can't be cast during your turn."
+        name = c.verb_name or ""
+        if name.startswith("cost"):
+            return True
+        if name.startswith("spend") and (_names_self(c.verb) or "x" in c.verb.args):
+            return True                             # not "Spend this mana only ...": the mana's (106.6)
+        if name == "cast" and _names_self(c.verb):
+            return True
+        if name in ("have", "gain_ability") and isinstance(c.subject, ir.Ref) and (
+                c.subject.kind == "self" or c.subject.kind == "it" and name == "have"
+                and any(isinstance(y, ir.Node) and y.kind == "keyword_list" for y in c.verb.args)):
+            return True                             # "This spell has flash ...", "it has split second"
+    return False
+
+
+def _names_self(x):
+    return any(isinstance(y, ir.Ref) and y.kind == "self" for y in ir.walk(x))
 
 
 def _level(a):
@@ -346,6 +399,10 @@ def _sentence(s):
     if any(isinstance(y, ir.Node) and y.kind == "mod_as_copy" for y in ir.walk(s)):
         return ALL                                  # 707.2: it becomes a copy: every characteristic
     out = set()
+    if any(isinstance(lead, ir.Node) and lead.kind == "lead_additional_cost" for lead in s.leads):
+        # 118.8, 601.2b: "As an additional cost to cast this spell, sacrifice a creature": paid as
+        # the spell is cast; whether it can be paid changes whether it may be cast now
+        return PAYMENT
     if _replaces_planeswalking(s) or _replaces_emptying(s):
         return frozenset({"apply"})
     if any(isinstance(lead, ir.Node) and lead.kind in _DURING_THE_DRAFT for lead in s.leads):
