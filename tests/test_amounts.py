@@ -102,9 +102,11 @@ def test_no_layer_effect_reads_final_characteristics():
     readers = {p.name for p in KB.glob("*.lp")
                if re.search(r"final_matches\(|final_filter_known\(", p.read_text(encoding="utf-8"))}
     # removed_counters.lp: the permanents a cost may sacrifice or tap for X (x_cost_count/3), a mana amount;
-    # ability_mana.lp: the permanents of the opponents counted by a triggered/targeted ability's amount
+    # ability_mana.lp: the permanents of the opponents counted by a triggered/targeted ability's amount;
+    # cost_modifiers.lp: the permanents a spell's cost change counts (affinity, 702.41a; "for each ... you
+    # control", "if you control ...", 601.2f), which no layer effect reads
     assert readers == {"final_filters.lp", "mana.lp", "game_amounts.lp", "conditional_mana.lp", "removed_counters.lp",
-                       "ability_mana.lp"}
+                       "ability_mana.lp", "cost_modifiers.lp"}
 
 
 def test_x_chosen_by_a_cost_that_sacrifices_or_taps_permanents():

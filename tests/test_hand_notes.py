@@ -29,11 +29,15 @@ CARDS = {
     "Tarmogoyf": ("{1}{G}", "Creature — Lhurgoyf", "*", "1+*",
                   "Tarmogoyf's power is equal to the number of card types among cards in all graveyards "
                   "and its toughness is equal to that number plus 1."),
-    "Qumulox": ("{6}{U}{U}", "Creature — Beast", "5", "4",
-                "Affinity for artifacts (This spell costs {1} less to cast for each artifact you control.)\nFlying"),
-    "Impervious Greatwurm": ("{7}{G}{G}{G}", "Creature — Wurm", "16", "16",
-                             "Convoke (Your creatures can help cast this spell. Each creature you tap while casting "
-                             "this spell pays for {1} or one mana of that creature's color.)\nIndestructible"),
+    # emerge (702.119a) and surge (702.117a) are alternative costs the KB does not model (affinity and
+    # convoke, which it does, are no notes)
+    "Wretched Gryff": ("{7}", "Creature — Eldrazi Hippogriff", "3", "4",
+                       "Emerge {5}{U} (You may cast this spell by sacrificing a creature and paying the emerge cost "
+                       "reduced by that creature's mana value.)\nWhen you cast this spell, draw a card.\nFlying"),
+    "Reckless Bushwhacker": ("{2}{R}", "Creature — Goblin Warrior Ally", "2", "1",
+                             "Surge {1}{R} (You may cast this spell for its surge cost if you or a teammate has cast "
+                             "another spell this turn.)\nHaste\nWhen this creature enters, if its surge cost was paid, "
+                             "other creatures you control get +1/+0 and gain haste until end of turn."),
     "Scion of Darkness": ("{5}{B}{B}{B}", "Creature — Avatar", "6", "6",
                           "Trample\nWhenever this creature deals combat damage to a player, you may put target "
                           "creature card from that player's graveyard onto the battlefield under your control.\n"
@@ -95,9 +99,9 @@ APPLY = frozenset({"apply"})
     ("Karametra, God of Harvests", "As long as your devotion to green and white is less than seven", APPLY),
     # 113.6c: it says it functions off the battlefield too (type-based costs could read it)
     ("Mistform Ultimus", "Mistform Ultimus is every creature type", CAST),
-    # 702.41a affinity, 702.51a convoke: they change the spell's total cost (601.2f, 113.6d)
-    ("Qumulox", "Affinity for artifacts", CAST),
-    ("Impervious Greatwurm", "Convoke", CAST),
+    # 702.119a emerge, 702.117a surge: alternative costs (118.9, 601.2b, 601.2f-h, 113.6d) the KB does not model
+    ("Wretched Gryff", "Emerge", CAST),
+    ("Reckless Bushwhacker", "Surge", CAST),
     # 702.29a: cycling is activated from the hand (113.6j: "Discard this card")
     ("Scion of Darkness", "Cycling {3}", CAST),
     ("Scion of Darkness", "Whenever this creature deals combat damage to a player, you may put target creature "
@@ -129,7 +133,7 @@ def _notes(zone, card, answer):
 @pytest.mark.parametrize("card, kept", [
     ("Spineless Thug", False), ("Looming Shade", False), ("Goliath Truck", False), ("Caravan Escort", False),
     ("Loxodon Warhammer", False), ("Tarmogoyf", False),
-    ("Qumulox", True), ("Impervious Greatwurm", True), ("Scion of Darkness", True), ("Cloak of Confusion", True),
+    ("Wretched Gryff", True), ("Reckless Bushwhacker", True), ("Scion of Darkness", True), ("Cloak of Confusion", True),
 ])
 def test_a_hand_card_is_noted_for_actions_only_if_a_line_could_change_it(card, kept):
     assert bool(_notes("hand", card, "actions")) == kept
@@ -152,7 +156,7 @@ def test_on_the_battlefield_the_same_lines_keep_their_notes():
     assert [n.text for n in facts.not_modelled(snapshot.load(data), "actions")] == ["This creature can't block."]
 
 
-@pytest.mark.parametrize("card, code", [("Spineless Thug", 0), ("Goliath Truck", 0), ("Qumulox", 3),
+@pytest.mark.parametrize("card, code", [("Spineless Thug", 0), ("Goliath Truck", 0), ("Wretched Gryff", 3),
                                          ("Cloak of Confusion", 3)])
 def test_strict_actions_refuses_only_for_a_line_that_could_change_casting(tmp_path, card, code):
     snap = tmp_path / "s.yaml"

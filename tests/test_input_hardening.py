@@ -365,7 +365,7 @@ NESTED_WRONG_TYPES = [
     ({"cards": [{"name": "N", "type": "Land", "color_indicator": 0}]},
      "cards[0]: 'color_indicator' must be a list of color letters such as [\"G\"] (204.1)"),
     ({"cards": [{"name": "N", "type": "Land", "layout": ""}]},
-     "cards[0]: 'layout' must be one of normal, leveler, saga, class, case, prototype, mutate, host, augment, split, aftermath, flip, transform, modal_dfc, meld, adventure, prepare, reversible_card, got ''"),
+     "cards[0]: 'layout' must be one of normal, leveler, saga, class, case, prototype, mutate, host, augment, planar, scheme, vanguard, split, aftermath, flip, transform, modal_dfc, meld, adventure, prepare, reversible_card, got ''"),
 ]
 
 

@@ -68,7 +68,13 @@ class _Pool:
         self.taken = {k: c.name for c in self.lib.values() for k in c.keys}
 
     def add(self, card):
-        """Add CARD; False if it was skipped."""
+        """Add CARD; False if it was skipped: a nontraditional card (a plane, a scheme ...: it stays
+        in the command zone, cardlib.zone_problem), which no state of a sweep places, or a card whose
+        name another card of the pool uses."""
+        problem = cardlib.zone_problem(card)
+        if problem:
+            self.skipped.append((card.name, problem))
+            return False
         if card.name in self.lib:
             self.cards[card.name] = self.lib[card.name]
             return True
