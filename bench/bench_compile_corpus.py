@@ -12,6 +12,8 @@ the product.
 Reported (see bench/README.md for the figures):
 - lines parsed with no unknown node, overall, by frame, and for mana cards;
 - cards whose every line is modelled; mana cards with no note for could-produce / produce;
+- nonland cards with a mana cost with no note for `actions` in a hand (what may be cast now: a
+  note's answers off the battlefield, ``Note.elsewhere``);
 - compile time of the whole pool (CPU and wall clock, with --jobs processes);
 - the most common unparsed shapes (the text up to the word where the grammar stopped) and the
   most common reasons a parsed mana line is not modelled.
@@ -78,7 +80,8 @@ def _shape(line):
 
 def measure(recs):
     """Per record: (lines [(parsed, modelled, kinds, affects, shape, reason)], mana card?,
-    characteristic notes?)."""
+    characteristic notes?, castable: None for a land or a card without a mana cost, else whether
+    a note concerns `actions` while the card is in a hand)."""
     out = []
     for rec in recs:
         card = card_of(rec)
@@ -93,7 +96,10 @@ def measure(recs):
                           "" if li.parsed else _shape(li.line), reason))
         mana = any(MANA_LINE.search(x) for x in (rec.get("text") or "").split("\n"))
         card_notes = [sorted(n.affects) for n in c.not_modelled if n.line == 0]
-        out.append((lines, mana, card_notes))
+        castable = None
+        if rec.get("manaCost") and "Land" not in (rec.get("type") or ""):
+            castable = any("actions" in n.elsewhere for n in c.not_modelled)
+        out.append((lines, mana, card_notes, castable))
     return out
 
 
@@ -129,8 +135,11 @@ def main():
         if r is None:
             tot["records_skipped"] += 1
             continue
-        lines, mana, card_notes = r
+        lines, mana, card_notes, castable = r
         tot["cards"] += 1
+        if castable is not None:
+            tot["castable"] += 1
+            tot["castable_no_note"] += not castable
         tot["mana_cards"] += mana
         all_modelled = not card_notes
         no_mana_note = not any(("could-produce" in a or "produce" in a) for a in card_notes)
@@ -167,6 +176,8 @@ def main():
         "cards_fully_modelled": tot["cards_modelled"], "cards_fully_modelled_pct": round(pct(tot["cards_modelled"], tot["cards"]), 1),
         "mana_cards_no_produce_note": tot["mana_no_note"],
         "mana_cards_no_produce_note_pct": round(pct(tot["mana_no_note"], tot["mana_cards"]), 1),
+        "castable_cards": tot["castable"], "castable_no_actions_note": tot["castable_no_note"],
+        "castable_no_actions_note_pct": round(pct(tot["castable_no_note"], tot["castable"]), 1),
         "compile_wall_s": round(wall, 1), "compile_cpu_s": None if cpu is None else round(cpu, 1),
         "jobs": args.jobs, "parser_setup_cpu_s": round(time.process_time() - t0 - (cpu or 0), 1) if cpu is not None else None,
         "internal_errors": sum(internal.values()),
@@ -180,6 +191,8 @@ def main():
     print(f"cards fully modelled: {tot['cards_modelled']} = {figures['cards_fully_modelled_pct']}%")
     print(f"mana cards with no note for could-produce/produce: {tot['mana_no_note']}/{tot['mana_cards']}"
           f" = {figures['mana_cards_no_produce_note_pct']}%")
+    print(f"nonland cards with a mana cost with no note for actions in a hand: {tot['castable_no_note']}"
+          f"/{tot['castable']} = {figures['castable_no_actions_note_pct']}%")
     print(f"compile: {wall:.1f} s wall with {args.jobs} process(es)"
           + (f", {cpu:.1f} s CPU" if cpu is not None else "") + f"; {figures['ms_per_card']} ms per card per process")
     print("\nlines by frame (parsed / all):")
