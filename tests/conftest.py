@@ -170,3 +170,21 @@ def _shared_searches_and_reports():
     check_mod.search, coverage_mod.report = shared_search, shared_report
     yield
     check_mod.search, coverage_mod.report = search, report
+
+
+@pytest.fixture
+def false_property_kb(tmp_path, monkeypatch):
+    """A copy of the KB (MTGKB_HOME) with one more property, false by CR 305.6 (a Forest could
+    produce G): what `check` and `sweep` must find."""
+    import shutil
+    root = Path(__file__).resolve().parent.parent
+    kb = tmp_path / "kb-home"
+    kb.mkdir()
+    for name in ("rules.lp", "kb", "queries"):
+        (kb / name).symlink_to(root / name)
+    shutil.copytree(root / "properties", kb / "properties")
+    (kb / "properties" / "no_green_forest.lp").write_text(
+        "%*! property: (deliberately false, for the test) no Forest could produce green mana *%\n"
+        "property_violated(forest_could_produce_green(X)) :- perm_card(X,\"Forest\"), could_produce(X,g).\n")
+    monkeypatch.setenv("MTGKB_HOME", str(kb))
+    return kb

@@ -464,21 +464,11 @@ def test_the_check_programs_are_sliced_with_the_answers_of_the_whole():
             assert sliced.statistics()["rules"] < whole.statistics()["rules"] / 2
 
 
-def test_a_false_property_is_found_when_sliced(tmp_path, monkeypatch):
+def test_a_false_property_is_found_when_sliced(false_property_kb):
     """A planted false property (a Forest could produce green, 305.6) is broken by a Forest board
     in the sliced check as in the whole one, and check.state_witnesses attributes it."""
-    import shutil
     from pyengine import check
     from pyengine.asp.driver import kb_parts
-    kb = tmp_path / "kb-home"
-    kb.mkdir()
-    for name in ("rules.lp", "kb", "queries"):
-        (kb / name).symlink_to(ROOT / name)
-    shutil.copytree(ROOT / "properties", kb / "properties")
-    (kb / "properties" / "no_green_forest.lp").write_text(
-        "%*! property: (deliberately false, for the test) no Forest could produce green mana *%\n"
-        "property_violated(forest_could_produce_green(X)) :- perm_card(X,\"Forest\"), could_produce(X,g).\n")
-    monkeypatch.setenv("MTGKB_HOME", str(kb))
     snap = snapshot.validate({"players": ["alice"], "battlefield": [
         {"id": "f", "card": "Forest", "controller": "alice"}]})
     facts = snapshot_facts(snap)

@@ -3,7 +3,6 @@ each, counterexamples written as snapshot files naming the property they break."
 
 import json
 from pathlib import Path
-import shutil
 
 import pytest
 import yaml
@@ -109,21 +108,6 @@ def test_samples_are_seeded():
 def test_pairs_count():
     names, states, total = sweep.plan(cardsource.open_source("bundled"), "mana", 2)
     assert total == len(names) * (len(names) - 1) // 2 == len(list(states))
-
-
-@pytest.fixture
-def false_property_kb(tmp_path, monkeypatch):
-    """A copy of the KB with one more property, false by CR 305.6 (a Forest could produce G)."""
-    kb = tmp_path / "kb-home"
-    kb.mkdir()
-    for name in ("rules.lp", "kb", "queries"):
-        (kb / name).symlink_to(ROOT / name)
-    shutil.copytree(ROOT / "properties", kb / "properties")
-    (kb / "properties" / "no_green_forest.lp").write_text(
-        "%*! property: (deliberately false, for the test) no Forest could produce green mana *%\n"
-        "property_violated(forest_could_produce_green(X)) :- perm_card(X,\"Forest\"), could_produce(X,g).\n")
-    monkeypatch.setenv("MTGKB_HOME", str(kb))
-    return kb
 
 
 def test_counterexamples_are_written_as_snapshots(tmp_path, false_property_kb):

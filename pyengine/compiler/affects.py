@@ -119,7 +119,7 @@ def _adds_mana(x):
     return any(isinstance(y, ir.Verb) and y.name in ("add_mana",) for y in ir.walk(x))
 
 
-def _own(x):
+def own(x):
     """Every IR value inside x but those of an ability in quotes (of a token it creates, of an
     object it grants the ability to: 113.1a), which are that object's."""
     stack = [x]
@@ -133,7 +133,7 @@ def _own(x):
 
 def _adds_mana_itself(x):
     """True if x adds mana other than through an ability in quotes (113.1a)."""
-    return any(isinstance(y, ir.Verb) and y.name == "add_mana" for y in _own(x))
+    return any(isinstance(y, ir.Verb) and y.name == "add_mana" for y in own(x))
 
 
 def changes_mana(x):
@@ -182,7 +182,7 @@ def of_ability(a, spell=False):
             # 605.1a: what the mana ability adds; mana of a token it creates, or of an object it
             # grants an ability in quotes, is that object's (113.1a, 106.7), not this ability's
             out |= MANA | {"show"}
-        if any(isinstance(y, ir.Verb) and y.name == "spend" for y in _own(effect)) or _about_the_mana(effect):
+        if any(isinstance(y, ir.Verb) and y.name == "spend" for y in own(effect)) or _about_the_mana(effect):
             out.add("produce")                     # 106.6: the mana carries a restriction or an effect
         return frozenset(out)
     if isinstance(a, ir.Triggered):
@@ -393,7 +393,7 @@ def _sentence(s):
     if _every_player_adds(s):
         return frozenset({"apply"})
     if mentions_mana(s):
-        # (this was mentions_mana(tuple(_own(s))), the same test: walking each value _own gives
+        # (this was mentions_mana(tuple(own(s))), the same test: walking each value _own gives
         # walks into the quotes below it too; only slower, by the depth of the sentence)
         return ALL
     if any(isinstance(y, ir.Node) and y.kind == "mod_as_copy" for y in ir.walk(s)):

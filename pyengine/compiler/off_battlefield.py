@@ -25,7 +25,7 @@ refers to the object itself, 201.5), never a card's name or words of its text.
 
 from ..compiled import OFF_BATTLEFIELD
 from . import ir
-from .affects import keyword
+from .affects import keyword, own
 
 APPLY = frozenset({"apply"})
 
@@ -127,23 +127,12 @@ def answers(ability, aff, spell=False, *, parent=None, trigger=False, gated=Fals
     return kept
 
 
-def _own(x):
-    """Every IR value inside x but those of an ability in quotes (another object's, 113.1a)."""
-    stack = [x]
-    while stack:
-        y = stack.pop()
-        if isinstance(y, ir.Node) and y.kind in ("quoted_ability", "quoted_and"):
-            continue
-        yield y
-        stack.extend(ir.parts(y))
-
-
 def _refers_to_itself(x):
-    return any(isinstance(y, ir.Ref) and y.kind == "self" for y in _own(x))
+    return any(isinstance(y, ir.Ref) and y.kind == "self" for y in own(x))
 
 
 def _zone_elsewhere(x):
-    return any(isinstance(y, ir.Zone) and y.noun != "battlefield" for y in _own(x))
+    return any(isinstance(y, ir.Zone) and y.noun != "battlefield" for y in own(x))
 
 
 def _itself_elsewhere(y):
@@ -176,7 +165,7 @@ def _elsewhere(x, verbs=_SELF_ELSEWHERE_VERBS):
     from there ("Discard this card", "Reveal this card from your hand", 113.6j: VERBS) or changes
     casting it (601.2b, 601.2f: "This spell costs {1} less to cast",
     "Cast this spell only during combat", "As an additional cost to cast this spell")."""
-    for y in _own(x):
+    for y in own(x):
         if isinstance(y, ir.Node) and (y.kind in _CASTING_LEADS or y.kind == "tail_rather_than_pay"):
             return True
         if _itself_elsewhere(y):
