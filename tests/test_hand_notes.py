@@ -106,8 +106,9 @@ APPLY = frozenset({"apply"})
     ("Scion of Darkness", "Cycling {3}", CAST),
     ("Scion of Darkness", "Whenever this creature deals combat damage to a player, you may put target creature "
                           "card from that player's graveyard onto the battlefield under your control.", APPLY),
-    # 303.4a: an Aura spell targets what it can enchant: casting it
-    ("Cloak of Confusion", "Enchant creature you control", CAST),
+    # 303.4a: an Aura spell targets what it can enchant; targets are not checked, and every cast of an
+    # Aura says so (not_checked, test_an_aura_in_hand_is_cast_with_its_targets_not_checked)
+    ("Cloak of Confusion", "Enchant creature you control", APPLY),
     # 113.6m: "Return this card from your graveyard" functions only in the graveyard
     ("Reassembling Skeleton", "{1}{B}: Return this card from your graveyard to the battlefield tapped.",
      frozenset({"actions", "apply"})),
@@ -133,7 +134,7 @@ def _notes(zone, card, answer):
 @pytest.mark.parametrize("card, kept", [
     ("Spineless Thug", False), ("Looming Shade", False), ("Goliath Truck", False), ("Caravan Escort", False),
     ("Loxodon Warhammer", False), ("Tarmogoyf", False),
-    ("Wretched Gryff", True), ("Reckless Bushwhacker", True), ("Scion of Darkness", True), ("Cloak of Confusion", True),
+    ("Wretched Gryff", True), ("Reckless Bushwhacker", True), ("Scion of Darkness", True), ("Cloak of Confusion", False),
 ])
 def test_a_hand_card_is_noted_for_actions_only_if_a_line_could_change_it(card, kept):
     assert bool(_notes("hand", card, "actions")) == kept
@@ -157,7 +158,7 @@ def test_on_the_battlefield_the_same_lines_keep_their_notes():
 
 
 @pytest.mark.parametrize("card, code", [("Spineless Thug", 0), ("Goliath Truck", 0), ("Wretched Gryff", 3),
-                                         ("Cloak of Confusion", 3)])
+                                         ("Cloak of Confusion", 0)])
 def test_strict_actions_refuses_only_for_a_line_that_could_change_casting(tmp_path, card, code):
     snap = tmp_path / "s.yaml"
     snap.write_text(yaml.safe_dump(_snapshot("hand", card)))
@@ -167,3 +168,14 @@ def test_strict_actions_refuses_only_for_a_line_that_could_change_casting(tmp_pa
         assert err == "" and any(a.get("card") == card for a in out["actions"] if a["kind"] == "cast")
     else:
         assert out == "" and f"note: {card} (line 1) not modelled" in err and "error: --strict" in err
+
+
+def test_an_aura_in_hand_is_cast_with_its_targets_not_checked(tmp_path):
+    """303.4a, 601.2c: an Aura spell targets what its enchant ability allows: the cast is listed with
+    its targets not checked, which is what its Enchant line could change, so that line is no note."""
+    snap = tmp_path / "s.yaml"
+    snap.write_text(yaml.safe_dump(_snapshot("hand", "Cloak of Confusion")))
+    code, out, err = run_cli(["--strict", "actions", str(snap), "--player", "alice", "--json"])
+    assert code == 0 and err == ""
+    [cast] = [a for a in out["actions"] if a["kind"] == "cast" and a["card"] == "Cloak of Confusion"]
+    assert cast["not_checked"] == ["targets (601.2c)"]

@@ -12,8 +12,10 @@ end of turn", Crew, Equip, a level up striation) or only once an event happens (
 how this object is cast (113.6d-f: costs, alternative and additional costs, restrictions and
 permissions, Affinity, Convoke, Kicker ...), that functions from another zone (113.6b, 113.6j,
 113.6m: Cycling, "Discard this card: ...", "Return this card from your graveyard ...", "As long as
-this card is in your graveyard ...") or targets as it is cast (303.4a: an Aura's Enchant) keeps
-every answer it has there (:data:`compiled.OFF_BATTLEFIELD`). So does whatever this module cannot
+this card is in your graveyard ...") keeps every answer it has there
+(:data:`compiled.OFF_BATTLEFIELD`). An Aura's Enchant (303.4a: the spell targets what it could
+enchant) is `apply` only: whether a legal target exists is not checked, and every cast of an Aura
+says so (`not_checked: targets (601.2c)`, compiler/spell_targets.py). So does whatever this module cannot
 place (an unparsed line that is not a triggered ability, a mode of an activated ability, a card
 type or mana cost the KB does not read): when unsure, the answers stay.
 
@@ -66,6 +68,10 @@ _KW_ON_BATTLEFIELD = {
     # (as a card would be drawn), 702.59a recover (as a creature is put into a graveyard): they act
     # on an event (`apply`), not on what may be done now
     "miracle", "madness", "dredge", "recover",
+    # 303.4a, 702.5a: an Aura spell targets what its enchant ability allows; whether a legal target
+    # exists is not checked, and every cast of an Aura says so (`not_checked: targets (601.2c)`,
+    # compiler/spell_targets.py): the line changes what happens once it is a permanent (`apply`)
+    "enchant",
 }
 
 # verbs of a clause about the object itself that say what it does or is as a permanent (613.4c
