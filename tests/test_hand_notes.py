@@ -42,6 +42,8 @@ CARDS = {
                           "Trample\nWhenever this creature deals combat damage to a player, you may put target "
                           "creature card from that player's graveyard onto the battlefield under your control.\n"
                           "Cycling {3} ({3}, Discard this card: Draw a card.)"),
+    "Carnage Tyrant": ("{4}{G}{G}", "Creature — Dinosaur", "7", "6",
+                       "This spell can't be countered.\nTrample, hexproof"),
     "Cloak of Confusion": ("{1}{B}", "Enchantment — Aura", None, None,
                            "Enchant creature you control\nWhenever enchanted creature attacks and isn't blocked, "
                            "you may have it assign no combat damage this turn. If you do, defending player "
@@ -106,6 +108,8 @@ APPLY = frozenset({"apply"})
     ("Scion of Darkness", "Cycling {3}", CAST),
     ("Scion of Darkness", "Whenever this creature deals combat damage to a player, you may put target creature "
                           "card from that player's graveyard onto the battlefield under your control.", APPLY),
+    # 701.6a: countering happens to a spell on the stack, once it is cast: not whether it may be cast
+    ("Carnage Tyrant", "This spell can't be countered.", APPLY),
     # 303.4a: an Aura spell targets what it can enchant; targets are not checked, and every cast of an
     # Aura says so (not_checked, test_an_aura_in_hand_is_cast_with_its_targets_not_checked)
     ("Cloak of Confusion", "Enchant creature you control", APPLY),
@@ -134,7 +138,7 @@ def _notes(zone, card, answer):
 @pytest.mark.parametrize("card, kept", [
     ("Spineless Thug", False), ("Looming Shade", False), ("Goliath Truck", False), ("Caravan Escort", False),
     ("Loxodon Warhammer", False), ("Tarmogoyf", False),
-    ("Wretched Gryff", True), ("Reckless Bushwhacker", True), ("Scion of Darkness", True), ("Cloak of Confusion", False),
+    ("Wretched Gryff", True), ("Reckless Bushwhacker", True), ("Scion of Darkness", True), ("Cloak of Confusion", False), ("Carnage Tyrant", False),
 ])
 def test_a_hand_card_is_noted_for_actions_only_if_a_line_could_change_it(card, kept):
     assert bool(_notes("hand", card, "actions")) == kept

@@ -86,6 +86,9 @@ _SELF_ELSEWHERE_VERBS = _FROM_A_ZONE_VERBS | {"cast", "play", "cost_mod"}
 # what a static ability may say the object itself can't (or can only) be as a permanent: blocked
 # (509.1b), the target of spells (115.1, 702.18), attached to (301.5c)
 _PASSIVE_ON_BATTLEFIELD = {"blocked", "blocked by", "the target of", "attached only to", "attached to"}
+# what it says it can't be once it is a spell on the stack, after it is cast (701.6a: countered):
+# what happens then (`apply`), not whether or how it may be cast
+_PASSIVE_ONCE_CAST = {"countered"}
 # leads of a sentence that change casting it (601.2b, 601.2f, 118.9)
 _CASTING_LEADS = {"lead_additional_cost", "lead_rather_than_pay"}
 
@@ -209,8 +212,8 @@ def _clause_on_battlefield(c, led=False):
         return True
     if name == "is" and led:
         return True                                         # 604.3a(5): a CDA has no condition
-    if name == "passive" and any(a in _PASSIVE_ON_BATTLEFIELD for a in c.verb.args):
-        return True                                         # "can't be blocked", "the target of"
+    if name == "passive" and any(a in _PASSIVE_ON_BATTLEFIELD or a in _PASSIVE_ONCE_CAST for a in c.verb.args):
+        return True                                         # "can't be blocked", "the target of", "countered"
     if isinstance(c.verb, ir.Node) and c.verb.kind == "have_do" and any(
             isinstance(y, ir.Verb) and y.name == "enters" for y in c.verb.args):
         return True                                         # 113.6h, 614.12: as it enters
