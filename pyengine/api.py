@@ -214,7 +214,7 @@ def actions(snapshot, player=None):
             atoms.append(("not_modelled_action", player, atom[2], Const("payment_needs_plan")))
         else:
             atoms.append(("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
-    x_reduced = {a[1]: a[3] for a in model if a[0] == "action_detail" and a[2] == Const("x_reduced_by")}
+    x_reduced = {a[1]: a[3] for a in by.get("action_detail", ()) if a[2] == Const("x_reduced_by")}
     extras = {a[2]: max_x_entry(snapshot, player, a[2], answer.cost_symbols(a[2]), answer.x_count(a[2]),
                                 x_reduced.get(a[2], 0))
               for a in atoms if a[0] == "legal_action" and a[2].args[0] == Const("cast") and answer.x_count(a[2])}

@@ -330,16 +330,20 @@ def _within_budget(facts, pt_budget):
     return True
 
 
+# "<cost>: <effect>" (602.1): the cost, up to the first colon outside quotes
+_COST_SPLIT = re.compile(r'^([^:"]+?): ')
+
+
 @lru_cache(maxsize=65536)
 def _cost_clauses(norm):
     """The cost clauses (602.1) of a normalised line "<cost>: <effect>" whose costs the grammar
     reads, or None."""
-    m = re.match(r'^([^:"]+?): ', norm)
+    m = _COST_SPLIT.match(norm)
     if not m:
         return None
     try:
         return Build().transform(parse(m.group(1), start="costs"))
-    except (ParseError, Exception):   # noqa: BLE001 - cost not understood
+    except Exception:   # noqa: BLE001 - cost not understood (a ParseError or any other)
         return None
 
 
@@ -347,7 +351,7 @@ def _costs_only(ctx, line):
     """602.1: a line "<cost>: <effect>" whose effect the grammar does not cover is still an
     activated ability if its cost is understood: the KB then knows its costs ({T}, {Q}) and that
     it cannot tell what the ability does (effect_not_modelled)."""
-    m = re.match(r'^([^:"]+?): ', line.normalised)
+    m = _COST_SPLIT.match(line.normalised)
     clauses = _cost_clauses(line.normalised)
     if clauses is None:
         return Lowered([], False, line.error or "", ability=False)

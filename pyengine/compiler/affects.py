@@ -227,7 +227,7 @@ _CASTING = frozenset({"actions"})
 # leads of a sentence that apply as the spell is cast: an additional cost (118.8, 601.2b), an
 # alternative cost (118.9); "as long as" about the spell itself is one too (113.6: "As long as ~ is on
 # the stack, spells that target it cost {2} more")
-_CASTING_LEADS = {"lead_additional_cost", "lead_rather_than_pay"}
+CASTING_LEADS = {"lead_additional_cost", "lead_rather_than_pay"}
 
 
 def _casting_the_spell(s):
@@ -242,7 +242,7 @@ def _casting_the_spell(s):
     leads of their own kind (lead_if)."""
     if not isinstance(s, ir.Sentence):
         return True                                 # a frame the reading below does not know
-    if any(isinstance(lead, ir.Node) and (lead.kind in _CASTING_LEADS or lead.kind == "lead_as_long_as"
+    if any(isinstance(lead, ir.Node) and (lead.kind in CASTING_LEADS or lead.kind == "lead_as_long_as"
                                           and _names_self(lead)) for lead in s.leads):
         return True
     for c in s.clauses:

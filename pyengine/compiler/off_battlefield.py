@@ -27,7 +27,7 @@ refers to the object itself, 201.5), never a card's name or words of its text.
 
 from ..compiled import OFF_BATTLEFIELD
 from . import ir
-from .affects import keyword, own
+from .affects import CASTING_LEADS, keyword, own
 
 APPLY = frozenset({"apply"})
 
@@ -89,8 +89,6 @@ _PASSIVE_ON_BATTLEFIELD = {"blocked", "blocked by", "the target of", "attached o
 # what it says it can't be once it is a spell on the stack, after it is cast (701.6a: countered):
 # what happens then (`apply`), not whether or how it may be cast
 _PASSIVE_ONCE_CAST = {"countered"}
-# leads of a sentence that change casting it (601.2b, 601.2f, 118.9)
-_CASTING_LEADS = {"lead_additional_cost", "lead_rather_than_pay"}
 
 
 def answers(ability, aff, spell=False, *, parent=None, trigger=False, gated=False, costs=None):
@@ -175,7 +173,7 @@ def _elsewhere(x, verbs=_SELF_ELSEWHERE_VERBS):
     casting it (601.2b, 601.2f: "This spell costs {1} less to cast",
     "Cast this spell only during combat", "As an additional cost to cast this spell")."""
     for y in own(x):
-        if isinstance(y, ir.Node) and (y.kind in _CASTING_LEADS or y.kind == "tail_rather_than_pay"):
+        if isinstance(y, ir.Node) and (y.kind in CASTING_LEADS or y.kind == "tail_rather_than_pay"):
             return True
         if _itself_elsewhere(y):
             return True

@@ -33,10 +33,11 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
     def match(a):
         return (a.get("half") == half and bool(a.get("fused")) == fused
                 and bool(a.get("kicked")) == kicked and a.get("alternative_cost") == alternative)
+    known = None                    # the alternative cost's parts, read once (a query of the KB)
     if alternative is not None:
         name = cardlookup.among(s.cards, card)
         if name in s.hand.get(player, []):
-            api.alternative_cost_parts(s, name, player, alternative)     # the card has it: else InputError
+            known = api.alternative_cost_parts(s, name, player, alternative)     # the card has it: else InputError
     card = check_legal(s, player, card, "cast", match)
     answer = api.actions(s, player)
     entry = next(a for k in ("actions", "refused", "not_modelled") for a in answer[k]
@@ -51,7 +52,7 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
     if x is not None and not has_x:
         raise InputError(f"--x is given, but {card}'s mana cost has no {{X}}"
                          + (" that its alternative cost pays (CR 107.3b)" if alternative else ""))
-    parts = _alternative_parts(s, card, player, alternative, choose) if alternative else []
+    parts = _alternative_parts(s, card, player, alternative, choose, known) if alternative else []
     if x is not None and "max_x" in entry and x > entry["max_x"] and not entry.get("max_x_at_limit"):
         raise InputError(f"{player} can't pay {card}'s cost with X = {x}: X can be at most "
                          f"{entry['max_x']} now (CR 107.3, 601.2f-h)")
@@ -122,13 +123,16 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
     return new, events
 
 
-def _alternative_parts(s, card, player, alternative, choose):
+def _alternative_parts(s, card, player, alternative, choose, known=None):
     """[(part term, [what pays it])] of CARD's alternative cost ALTERNATIVE (118.9), what pays each part
     taken from CHOOSE (comma-separated permanent ids and card names of the hand) or, when no choice is
-    left, every candidate; InputError if a part can't be paid so."""
+    left, every candidate; InputError if a part can't be paid so. KNOWN: the cost's parts as
+    api.alternative_cost_parts gave them, if already read."""
     chosen = [x for x in (choose or "").split(",") if x]
     out, used = [], set()
-    for k, options in api.alternative_cost_parts(s, card, player, alternative):
+    if known is None:
+        known = api.alternative_cost_parts(s, card, player, alternative)
+    for k, options in known:
         if k.name == "pay_life":
             out.append((k, []))
             continue
