@@ -187,7 +187,7 @@ def actions(snapshot, player=None):
         q = questions.get(atom[2]) if atom[0] == "legal_action" else None
         if q is None or q in paid:
             atoms.append(atom)
-            if q is not None and atom[2].args[0] == Const("cast"):
+            if q is not None and atom[2].args[0] in PAID_WITH_PAYMENT:
                 # the payment is complete: mana abilities, and the Phyrexian symbols paid with life
                 payments[atom[2]] = answer.payment(q)
                 spent[atom[2]] = answer.life_payment(q)
@@ -207,10 +207,11 @@ def actions(snapshot, player=None):
             else:
                 atoms.append(atom)
                 payments[atom[2]], spent[atom[2]] = decided
-        elif q in needs_plan or restricted:
+        elif q in needs_plan or restricted or (partial and atom[2].args[0] == SPECIAL):
             # an activation whose payment only the plan decides ({S}, life after riders, mana that a
             # spend restriction lets pay some abilities, 106.6): the plan pays spells' costs here,
-            # not abilities' yet, so it is not refused on a guess
+            # not abilities' yet, so it is not refused on a guess; nor a special action (116.2f, h, k)
+            # the untapped sources can't pay while there is floating mana or a source only the plan uses
             atoms.append(("not_modelled_action", player, atom[2], Const("payment_needs_plan")))
         else:
             atoms.append(("refused", player, atom[2], "118.3", Const("cannot_pay_mana_cost")))
@@ -228,6 +229,11 @@ def actions(snapshot, player=None):
             if faces & targeted_faces(snapshot, d["card"]):
                 d["not_checked"] = ["targets (601.2c)"]
     return {"player": player, "actions": legal, "refused": refused, "not_modelled": unknown}
+
+
+SPECIAL = Const("special")
+# the actions shown with their payment: casting a spell, a special action with a card in hand
+PAID_WITH_PAYMENT = (Const("cast"), SPECIAL)
 
 
 def max_x_entry(snapshot, player, action, symbols, n_x, reduced=0):

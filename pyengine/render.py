@@ -47,7 +47,8 @@ def value(v):
     return v
 
 
-CARD_ACTIONS = ("cast", "play_land")      # actions on a card in hand, not on a permanent
+CARD_ACTIONS = ("cast", "play_land", "special")      # actions on a card in hand, not on a permanent
+# (special: suspend, foretell, plot, 116.2f, 116.2h, 116.2k, kb/special_actions.lp)
 
 
 def actions(model, payments=None, extras=None):

@@ -23,6 +23,7 @@ from .conditions import condition
 from .lower_loyalty_chapter import ability_mana, chapter, firebending, loyalty
 from .lower_results import die_roll, die_sides, unknown_result
 from .lower_reveal import reveal_from_hand
+from .lower_special import SPECIAL, special
 from .lower_station import is_station, station
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, counters_x, filter_term, int_of,
                      is_self, required_targets, simple_type, sacrifice_filter, targets, untapped_filter,
@@ -178,6 +179,8 @@ def _keyword(ctx, k):
         facts = affinity(ctx, k)            # 702.41a
         if facts is not None:
             return facts
+    if k.name in SPECIAL and ctx.kind == "ab":
+        special(ctx, k)              # 116.2f, 116.2h, 116.2k: raises Unmodelled with its facts
     if k.name == "firebending":
         firebending(ctx, k)                 # 702.189a, 605.1b, 106.7: a note for apply if it adds known mana
     raise Unmodelled(f"keyword {k.name!r} is not modelled")

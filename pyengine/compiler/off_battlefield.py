@@ -28,6 +28,10 @@ refers to the object itself, 201.5), never a card's name or words of its text.
 from ..compiled import OFF_BATTLEFIELD
 from . import ir
 from .affects import CASTING_LEADS, keyword, own
+# 116.2f, 116.2h, 116.2k: a suspend, foretell or plot keyword whose special action kb/special_actions.lp
+# carries out; in a hand, what is not carried out is what follows it (the card in exile, cast later),
+# which changes only what `apply` gives
+from .lower_special import carried_out
 
 APPLY = frozenset({"apply"})
 
@@ -111,7 +115,8 @@ def answers(ability, aff, spell=False, *, parent=None, trigger=False, gated=Fals
     if isinstance(ability, ir.Keywords):
         out = set()
         for k in ability.items:
-            out |= on_battlefield if k.name in _KW_ON_BATTLEFIELD else keyword(k.name) & OFF_BATTLEFIELD
+            out |= on_battlefield if k.name in _KW_ON_BATTLEFIELD or (carried_out(k) and not ability.effect) \
+                else keyword(k.name) & OFF_BATTLEFIELD
         return frozenset(out)
     if isinstance(ability, (ir.Triggered, ir.Chapter)):
         return on_battlefield               # 603.2, 714.2b: it acts only once its event has happened
