@@ -42,8 +42,9 @@ def command(snap, player, as_json):
     Lists casting each card in hand (CR 601.2, 307.1 timing, with its total cost and a payment
     from untapped sources), playing a land (305.1-305.2), activations of abilities whose costs
     can be paid (CR 107.5, 107.6, 302.6, 602), turning face-down permanents face up (special
-    action, CR 116.2b), and, in the active player's declare attackers step, each creature that may
-    attack (with exert where an effect allows it).
+    action, CR 116.2b), the special actions of cards in hand with suspend, foretell or plot (CR
+    116.2f, 116.2h, 116.2k), and, in the active player's declare attackers step, each creature that
+    may attack (with exert where an effect allows it).
     Actions that are refused are listed under "refused" with the CR rule that stops them.
     """
     s = load_snapshot(snap, "actions")

@@ -13,7 +13,6 @@ the snapshot does not record.
 from ..symbols import NotModelled, parse_mana_cost
 from ..terms import Const, fn
 from . import ir
-from .affects import spell_face
 from .shapes import Unmodelled
 
 # keyword of a special action (116.2f, 116.2h, 116.2k) -> what the KB does not carry out after it
@@ -74,5 +73,6 @@ def special(ctx, k):
                  [("keyword_cost", ctx.ab, fn("mana", Const("generic"), 0))]
     if counters is not None:
         facts.append(("suspend_counters", ctx.ab, counters))          # 702.62a
-    affects = _SUSPENDED_CREATURE if k.name == "suspend" and not spell_face(ctx.face) else APPLY
+    creature = ctx.face is not None and "creature" in ctx.face.type_line.lower()
+    affects = _SUSPENDED_CREATURE if k.name == "suspend" and creature else APPLY
     raise Unmodelled(SPECIAL[k.name], facts, affects=affects)
