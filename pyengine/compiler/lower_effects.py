@@ -16,7 +16,7 @@ from .affects import adds_mana_itself
 from .lower_loyalty_chapter import ability_mana, triggered as trigger_mana
 from .lower_changes import attached_changes
 from .lower_costs import cost_modifier
-from .lower_types import self_types
+from .lower_types import self_color, self_types
 from .shapes import Unmodelled, controller_phrase, counters, filter_term, int_of, is_self, kb_filter, targets
 from ..symbols import MAX_NUMBER
 
@@ -65,7 +65,7 @@ def static(ctx, sentences):
     for matcher in (_devotion_increase, _mana_replacement, _lands_are, _permanents_are, _anthem, _spend_as,
                     _attached_pt, _equipped_has, _exert_as_attacks, _tap_and_freeze, _threaten,
                     _enters_with, _cast_restriction, _additional_cost, alternative_cost, _as_turned_face_up,
-                    _loses_all_abilities, self_types, gates.self_while, attached_changes, _cda_pt,
+                    _loses_all_abilities, self_types, self_color, gates.self_while, attached_changes, _cda_pt,
                     cost_modifier):
         facts = matcher(ctx, sentences)
         if facts is not None:
@@ -194,11 +194,15 @@ def _lands_are(ctx, sentences):
 _COLOR = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 
 
+_SPELLS_YOU_CONTROL = ir.Obj(None, None, ((ir.Char("noun", "spells"),),), (),
+                             (ir.Node("rel_control", (ir.Node("controls_phrase", ("you control",)),)),))
+
+
 def _permanents_are(ctx, sentences):
     """105.3, 613.1e: "Nonland permanents you control are white. The same is true for spells you
     control and nonland cards you own that aren't on the battlefield." -> sets_color(Ab,
-    you_control(nonland),Col). The second sentence is about spells and cards in other zones,
-    which a snapshot does not give characteristics, so it changes no answer here."""
+    you_control(nonland),Col) and, for the second sentence, sets_card_color(Ab,Col): the color of
+    the spells its controller casts and of their cards off the battlefield (kb/card_colors.lp)."""
     if len(sentences) != 2:
         return None
     c = _only_clause(sentences[0])
@@ -212,10 +216,12 @@ def _permanents_are(ctx, sentences):
         return None
     c2 = sentences[1].clauses[0]
     if not isinstance(c2, ir.Clause) or c2.verb_name != "same_is_true" or not all(
-            isinstance(x, ir.Node) and x.kind == "object_conj" for x in sentences[1].clauses[1:]):
+            isinstance(x, ir.Node) and x.kind == "object_conj" for x in sentences[1].clauses[1:]) \
+            or c2.verb.args[:1] != (_SPELLS_YOU_CONTROL,):
         return None
-    return [_static_or_spell(ctx), ("sets_color", ctx.ab, fn("you_control", Const("nonland")),
-                                    Const(_COLOR[what.groups[0][0].value]))]
+    col = Const(_COLOR[what.groups[0][0].value])
+    return [_static_or_spell(ctx), ("sets_color", ctx.ab, fn("you_control", Const("nonland")), col),
+            ("sets_card_color", ctx.ab, col)]
 
 
 def _pt_mod(text, signed=True):

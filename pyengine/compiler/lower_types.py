@@ -46,6 +46,25 @@ def self_types(ctx, sentences):
     return None
 
 
+def self_color(ctx, sentences):
+    """604.3, 105.2: "~ is colorless." / "~ is all colors." of an instant or sorcery card ->
+    self_color(Ab,colorless|all): a characteristic-defining ability, which works in every zone
+    (kb/card_colors.lp). A permanent's stays a note: its color on the battlefield is not read from it."""
+    if not ctx.is_spell or len(sentences) != 1 or sentences[0].tail is not None or sentences[0].leads \
+            or len(sentences[0].clauses) != 1:
+        return None
+    c = sentences[0].clauses[0]
+    if not isinstance(c, ir.Clause) or not is_self(c.subject) or c.aux or c.tails or c.verb_name != "is" \
+            or len(c.verb.args) != 2:
+        return None
+    what = c.verb.args[1]
+    if what == ir.Obj(None, None, ((ir.Char("status", "colorless"),),), (), ()):
+        return [("self_color", ctx.ab, Const("colorless"))]
+    if what == ir.Node("all_colors", ("all colors",)):
+        return [("self_color", ctx.ab, Const("all"))]
+    return None
+
+
 def _on_battlefield(lead):
     """"As long as ~ is on the battlefield" (any name of the permanent itself)."""
     c = as_long_as_clause(lead)
