@@ -24,6 +24,7 @@ from .lower_loyalty_chapter import ability_mana, chapter, firebending, loyalty
 from .lower_results import die_roll, die_sides, unknown_result
 from .lower_reveal import reveal_from_hand
 from .lower_station import is_station, station
+from .lower_graveyard import GRAVEYARD_KEYWORDS, graveyard_keyword
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, counters_x, filter_term, int_of,
                      is_self, required_targets, simple_type, sacrifice_filter, targets, untapped_filter,
                      untapped_you_control)
@@ -165,6 +166,8 @@ def _keyword(ctx, k):
     if k.kind == "cost" and k.name in KB_ALTERNATIVE:
         facts = [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n)) for s, n in _mana(k.param)]
         raise Unmodelled(KB_ALTERNATIVE[k.name][0], facts, affects=KB_ALTERNATIVE[k.name][1])
+    if k.name in GRAVEYARD_KEYWORDS:
+        return graveyard_keyword(ctx, k)    # 702.34a, 702.138a, 702.133a, 702.81a
     if k.name == "enchant" and k.kind == "object":
         t = simple_type(k.param)
         if t not in _ENCHANTABLE:
