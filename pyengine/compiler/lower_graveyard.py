@@ -10,8 +10,11 @@
 
 The exile that follows (flashback, jump-start: "exile this card instead of putting it anywhere else
 any time it would leave the stack") happens as the spell leaves the stack, which no answer performs:
-nothing here. Any other shape (a cost the KB can't check, {X}, an ability an effect grants) is
-Unmodelled: a note for what it could change.
+nothing here. Harmonize (702.180a: a creature tapped reduces the cost by its power) and disturb (702.146a:
+cast transformed) are not modelled, nor is a cost the KB can't check or perform ({X}, another part):
+``keyword(Ab,K)`` and ``permission_not_modelled(Ab)``, so that `actions` lists the cast from a graveyard
+as not modelled and a card in a hand (which the line can't change) gets no note. A keyword an effect
+grants is Unmodelled: a note for what it could change.
 """
 
 from ..symbols import MAX_NUMBER, NotModelled, parse_mana_cost
@@ -22,28 +25,44 @@ from .shapes import Unmodelled, quantity_count
 
 # keyword name (as the grammar spells it) -> (KB keyword, kind of its cost)
 GRAVEYARD_KEYWORDS = {"flashback": ("flashback", "alternative"), "escape": ("escape", "alternative"),
-                      "jump-start": ("jump_start", "additional"), "retrace": ("retrace", "additional")}
+                      "jump-start": ("jump_start", "additional"), "retrace": ("retrace", "additional"),
+                      # 702.180a: the creature tapped reduces the total cost by its power, a choice not
+                      # modelled; 702.146a: cast transformed, a back face the KB does not cast
+                      "harmonize": ("harmonize", "not_modelled"), "disturb": ("disturb", "not_modelled")}
 # what a note on one of these lines could change: what may be cast (`actions`), casting it (`apply`)
 ANSWERS = frozenset({"actions", "apply"})
 
 
 def graveyard_keyword(ctx, k):
-    """The facts of keyword K (one of GRAVEYARD_KEYWORDS); Unmodelled for a shape the KB lacks."""
+    """The facts of keyword K (one of GRAVEYARD_KEYWORDS): ``keyword(Ab,K)`` and its cost's facts; for a
+    cost the KB can't check or perform, ``permission_not_modelled(Ab)`` instead of the cost: the cast it
+    permits is then a candidate of `actions` that says it is not modelled (kb/graveyard_casting.lp),
+    rather than a note on every answer about the card. A keyword an effect grants: Unmodelled."""
     name, how = GRAVEYARD_KEYWORDS[k.name]
     if ctx.kind != "ab":
         # an ability an effect grants (113.1a): kb/graveyard_casting.lp reads a card's own
         raise Unmodelled(f"a granted {k.name} is not modelled", affects=ANSWERS)
     head = [("keyword", ctx.ab, Const(name))]
+    if how == "not_modelled":
+        return head + [("permission_not_modelled", ctx.ab)]
+    try:
+        return head + _cost(ctx, k, name, how)
+    except Unmodelled:
+        return head + [("permission_not_modelled", ctx.ab)]
+
+
+def _cost(ctx, k, name, how):
+    """The cost facts of graveyard keyword K; Unmodelled for a cost the KB lacks."""
     if how == "additional":
         if k.kind != "plain":
             raise Unmodelled(f"this {k.name} is not modelled", affects=ANSWERS)
-        return head
+        return []
     if k.kind == "cost" and isinstance(k.param, ir.ManaCost) and name == "flashback":
-        return head + _mana(ctx, k, k.param.symbols)
+        return _mana(ctx, k, k.param.symbols)
     if k.kind != "cost_clauses" or not k.param:
         raise Unmodelled(f"this {k.name} cost is not modelled", affects=ANSWERS)
     clauses = list(k.param)
-    facts = list(head)
+    facts = []
     first = clauses[0]
     if isinstance(first, ir.Clause) and first.verb_name == "symbols" and not first.subject and not first.tails \
             and all(isinstance(a, ir.ManaCost) for a in first.verb.args):
