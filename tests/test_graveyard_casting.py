@@ -22,6 +22,9 @@ CARDS = [
      {'keyword(ab("Firecat Blitz",2),flashback)', 'permission_not_modelled(ab("Firecat Blitz",2))'}),
     ("Devil's Play", "Sorcery", "{X}{R}", "Flashback {X}{R}{R}{R}" + REMINDER,
      {'keyword(ab("Devil\'s Play",2),flashback)', 'permission_not_modelled(ab("Devil\'s Play",2))'}),
+    ("Visions of Glory", "Sorcery", "{4}{W}", "Flashback {8}{W}{W}. This spell costs {X} less to cast this way, "
+     "where X is the greatest mana value of a commander you own on the battlefield or in the command zone." + REMINDER,
+     {'keyword(ab("Visions of Glory",2),flashback)', 'permission_not_modelled(ab("Visions of Glory",2))'}),
     ("Radical Idea", "Instant", "{1}{U}", "Jump-start (You may cast this card from your graveyard by discarding a "
      "card in addition to paying its other costs. Then exile this card.)",
      {'keyword(ab("Radical Idea",2),jump_start)'}),

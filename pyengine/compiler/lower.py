@@ -24,7 +24,7 @@ from .lower_loyalty_chapter import ability_mana, chapter, firebending, loyalty
 from .lower_results import die_roll, die_sides, unknown_result
 from .lower_reveal import reveal_from_hand
 from .lower_station import is_station, station
-from .lower_graveyard import GRAVEYARD_KEYWORDS, graveyard_keyword
+from .lower_graveyard import GRAVEYARD_KEYWORDS, graveyard_keyword, not_modelled_permission
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, counters_x, filter_term, int_of,
                      is_self, required_targets, simple_type, sacrifice_filter, targets, untapped_filter,
                      untapped_you_control)
@@ -58,6 +58,10 @@ def lower(ctx, line):
     a = line.ability
     try:
         if isinstance(a, ir.Keywords):
+            if a.effect and len(a.items) == 1 and a.items[0].name in GRAVEYARD_KEYWORDS and ctx.kind == "ab":
+                # "Flashback {8}{W}{W}. This spell costs {X} less to cast this way, ...": the cast from a
+                # graveyard it permits is listed as not modelled (kb/graveyard_casting.lp)
+                return Lowered(not_modelled_permission(ctx, a.items[0]))
             if a.effect:
                 raise Unmodelled("instructions after a keyword are not modelled")
             return Lowered(_keywords(ctx, a.items))

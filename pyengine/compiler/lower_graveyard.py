@@ -51,6 +51,12 @@ def graveyard_keyword(ctx, k):
         return head + [("permission_not_modelled", ctx.ab)]
 
 
+def not_modelled_permission(ctx, k):
+    """The facts of graveyard keyword K whose line says more about casting that way ("This spell costs
+    {X} less to cast this way, where X is ..."): the keyword and permission_not_modelled(Ab)."""
+    return [("keyword", ctx.ab, Const(GRAVEYARD_KEYWORDS[k.name][0])), ("permission_not_modelled", ctx.ab)]
+
+
 def _cost(ctx, k, name, how):
     """The cost facts of graveyard keyword K; Unmodelled for a cost the KB lacks."""
     if how == "additional":
