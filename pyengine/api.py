@@ -245,7 +245,7 @@ def max_x_entry(snapshot, player, action, symbols, n_x, reduced=0):
     card = str(action.args[1])
     name, spent_on = payplan.spell_types(snapshot, card)
     spell = payplan.spell_facts(snapshot, name, player, payplan.cast_faces(snapshot, action),
-                                payplan.cast_kicked(action))
+                                payplan.cast_kicked(action), payplan.cast_zone(action))
     limit = (payplan.MAX_SYMBOLS - len(symbols)) // n_x
 
     def payable(x):
@@ -279,7 +279,7 @@ def plan_decides(snapshot, player, action, symbols, cache, spell=True):
     # the spell itself matters only to the spend restrictions of sources (106.6) and to its convoke,
     # improvise or delve (kb/convoke.lp): without any, casts of one cost and card types share one plan
     spell = payplan.spell_facts(snapshot, name, player, payplan.cast_faces(snapshot, action),
-                                payplan.cast_kicked(action)) if spell else []
+                                payplan.cast_kicked(action), payplan.cast_zone(action)) if spell else []
     key = (tuple(map(str, symbols)), repr(spent_on), repr(spell))       # what the plan depends on
     if key not in cache:
         plan = solve_plan(snapshot, player, symbols, spent_on, spell)
@@ -655,6 +655,24 @@ def alternative_cost_parts(snapshot, card, player, name):
             if alt == alts[0]]
 
 
+def graveyard_cost_parts(snapshot, card, player):
+    """The permission PLAYER casts CARD from their graveyard with (kb/graveyard_casting.lp) and its parts
+    other than mana: (keyword, [(part term, [what may pay it: permanent ids; for discard(Kd) and
+    exile_other_graveyard_cards(N) none, the transition chooses among the cards])]); InputError if the
+    card has no such permission, or two."""
+    by = query(snapshot, "alternative_cost", [("asked_card", player, card)])
+    perms = sorted({(a[2], str(a[3])) for a in by.get("graveyard_permission_of", [])}, key=str)
+    if len(perms) != 1:
+        raise InputError(f"{card} has {'no permission' if not perms else 'more than one permission'} to be cast "
+                         f"from a graveyard (flashback, escape, jump-start, retrace)")
+    ab, kw = perms[0]
+    choices = {}
+    for _, _, k, x in by.get("cost_choice", []):
+        choices.setdefault(k, []).append(x)
+    return kw, [(k, sorted(choices.get(k, []), key=str)) for a, _, k in sorted(by.get("graveyard_cost_part", []), key=str)
+                if a == ab]
+
+
 def _free_cost_changed(by, ch, kickers):
     """Why casting as CH without paying its mana cost, with the kicker abilities KICKERS paid, is not
     answered: its total cost is not {0} (cost increases, 118.9d, 601.2f: free_cast_costs_mana/4), or cost
@@ -696,11 +714,11 @@ def pay(snapshot, player=None, cost="", x=None, for_card=None, all_plans=False):
 
 
 def pay_plan(snapshot, player=None, cost="", x=None, for_card=None, all_plans=False, sources=None, faces=None,
-             kicked=None):
+             kicked=None, zone=None):
     """``pay``'s answer and the floating mana its best plan spends ([PoolMana]); with SOURCES
     (ids), only those permanents may be used (`apply cast --pay`); FACES: the faces of FOR_CARD cast
     (a split card's half, `apply cast --half`) and KICKED (its kicker paid: `apply cast --kicked`),
-    for spend restrictions (106.6)."""
+    for spend restrictions (106.6); ZONE: the zone FOR_CARD is cast from if not a hand (graveyard)."""
     from . import payplan
     from .facts import pool_kinds
     player = player or snapshot.priority or snapshot.active
@@ -710,7 +728,7 @@ def pay_plan(snapshot, player=None, cost="", x=None, for_card=None, all_plans=Fa
     facts = []
     if for_card is not None:
         card, spent_on = payplan.spell_types(snapshot, for_card)
-        facts += payplan.spell_facts(snapshot, card, player, faces, kicked)
+        facts += payplan.spell_facts(snapshot, card, player, faces, kicked, zone)
     kinds = pool_kinds(snapshot).get(player, [])
     if sources is not None:
         check_ids(snapshot, sources)

@@ -76,18 +76,21 @@ def spell_types(snapshot, card):
     return name, sorted({t for face in snapshot.cards[name].faces for t in cardlib.card_types(face)})
 
 
-def spell_facts(snapshot, name, player, faces=None, kicked=None):
+def spell_facts(snapshot, name, player, faces=None, kicked=None, zone=None):
     """The input facts of kb/spend_restrictions.lp describing the spell NAME that PLAYER's mana is
     spent on (106.6): its characteristics are those of FACES (face names: the half cast of a split
     card, both halves when fused, 709.3, 702.102c), or of the card itself when it has one face;
     otherwise they are not given (a restriction that reads them is not evaluated). It is cast from
-    PLAYER's hand when it is there (actions and `apply cast` cast from the hand); KICKED (None: not
-    known) whether its kicker cost is paid."""
+    PLAYER's hand when it is there (actions and `apply cast` cast from the hand) unless ZONE names the
+    zone it is cast from (a graveyard, kb/graveyard_casting.lp); KICKED (None: not known) whether its
+    kicker cost is paid."""
     card = snapshot.cards[name]
     if faces is None and len(card.faces) == 1:
         faces = [name]
     f = [("plan_spell_face", x) for x in (faces or [])]
-    if name in snapshot.hand.get(player, []):
+    if zone is not None:
+        f.append(("plan_spell_zone", Const(zone)))
+    elif name in snapshot.hand.get(player, []):
         f.append(("plan_spell_zone", Const("hand")))
     if kicked is not None:                        # 702.33d: known for a cast action (actions, apply cast)
         f.append(("plan_spell_kicked", Const("yes" if kicked else "no")))
@@ -98,6 +101,13 @@ def cast_kicked(action):
     """Whether a cast action (act(cast,C,cast(Ch,Kick))) pays its kicker cost."""
     kick = action.args[2].args[1] if len(action.args) > 2 and isinstance(action.args[2], Fn) else None
     return isinstance(kick, Fn) and kick.name == "kicked"
+
+
+def cast_zone(action):
+    """The zone a cast action is cast from when it is not a hand: "graveyard" for
+    act(cast,C,graveyard(Ch,Kick,Ab)) (kb/graveyard_casting.lp), else None."""
+    key = action.args[2] if len(action.args) > 2 else None
+    return "graveyard" if isinstance(key, Fn) and key.name == "graveyard" else None
 
 
 def cast_faces(snapshot, action):

@@ -221,9 +221,12 @@ def test_these_wordings_read_as_terms(name, type, text, kind, term):
 
 
 def test_printed_keywords_the_kb_does_not_carry_out_are_facts_of_the_face():
-    """702.1: Faithless Looting has flashback printed (card_keyword), Colossal Dreadmaw's trample is
-    the keyword fact of its ability (no card_keyword)."""
+    """702.1: Grapeshot has storm printed (card_keyword); Colossal Dreadmaw's trample and Faithless
+    Looting's flashback (kb/graveyard_casting.lp) are keyword facts of their abilities (no card_keyword)."""
+    c = compiled("Grapeshot", "Sorcery", "Grapeshot deals 1 damage to any target.\nStorm (When you cast this "
+                 "spell, copy it for each spell cast before it this turn. You may choose new targets for the copies.)")
+    assert facts(c, "card_keyword") == ['card_keyword("Grapeshot",storm)']
     c = compiled(LOOTING["name"], LOOTING["type"], LOOTING["text"])
-    assert facts(c, "card_keyword") == ['card_keyword("Faithless Looting",flashback)']
+    assert facts(c, "card_keyword") == [] and facts(c, "keyword") == ['keyword(ab("Faithless Looting",2),flashback)']
     c = compiled(DREADMAW["name"], DREADMAW["type"], DREADMAW["text"])
     assert facts(c, "card_keyword") == [] and facts(c, "keyword") == ['keyword(ab("Colossal Dreadmaw",1),trample)']

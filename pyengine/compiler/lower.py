@@ -25,6 +25,7 @@ from .lower_results import die_roll, die_sides, unknown_result
 from .lower_reveal import reveal_from_hand
 from .lower_special import SPECIAL, special
 from .lower_station import is_station, station
+from .lower_graveyard import GRAVEYARD_KEYWORDS, graveyard_keyword, not_modelled_permission
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, counters_x, filter_term, int_of,
                      is_self, required_targets, simple_type, sacrifice_filter, targets, untapped_filter,
                      untapped_you_control)
@@ -58,6 +59,10 @@ def lower(ctx, line):
     a = line.ability
     try:
         if isinstance(a, ir.Keywords):
+            if a.effect and len(a.items) == 1 and a.items[0].name in GRAVEYARD_KEYWORDS and ctx.kind == "ab":
+                # "Flashback {8}{W}{W}. This spell costs {X} less to cast this way, ...": the cast from a
+                # graveyard it permits is listed as not modelled (kb/graveyard_casting.lp)
+                return Lowered(not_modelled_permission(ctx, a.items[0]))
             if a.effect:
                 raise Unmodelled("instructions after a keyword are not modelled")
             return Lowered(_keywords(ctx, a.items))
@@ -166,6 +171,8 @@ def _keyword(ctx, k):
     if k.kind == "cost" and k.name in KB_ALTERNATIVE:
         facts = [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n)) for s, n in _mana(k.param)]
         raise Unmodelled(KB_ALTERNATIVE[k.name][0], facts, affects=KB_ALTERNATIVE[k.name][1])
+    if k.name in GRAVEYARD_KEYWORDS:
+        return graveyard_keyword(ctx, k)    # 702.34a, 702.138a, 702.133a, 702.81a
     if k.name == "enchant" and k.kind == "object":
         t = simple_type(k.param)
         if t not in _ENCHANTABLE:

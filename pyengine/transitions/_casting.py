@@ -20,13 +20,14 @@ def _why(entries):
     return "; ".join(f"CR {a['rule']} {a['reason']}" for a in entries)
 
 
-def check_legal(s, player, card, kind, match=lambda a: True):
+def check_legal(s, player, card, kind, match=lambda a: True, zone="hand"):
     """CARD's name if PLAYER may take action KIND on it now apart from paying its mana cost
-    (118.3: the exact payment is decided by `mtgkb pay`); else InputError with the reasons."""
+    (118.3: the exact payment is decided by `mtgkb pay`); else InputError with the reasons. ZONE: where
+    the card is (hand, graveyard)."""
     api.check_player(s, player)
     card = cardlookup.among(s.cards, card)
-    if card not in s.hand.get(player, []):
-        raise InputError(f"{card!r} is not in {player}'s hand")
+    if card not in getattr(s, zone).get(player, []):
+        raise InputError(f"{card!r} is not in {player}'s {zone}")
     answer = api.actions(s, player)
     mine = lambda entries: [a for a in entries if a["kind"] == kind and a.get("card") == card and match(a)]
     if mine(answer["actions"]):

@@ -14,11 +14,19 @@ its mana cost: its mana (with the kicker's) as above, then its other parts (601.
 permanents sacrificed (to their owners' graveyards), returned to their owners' hands or tapped, cards
 of the hand exiled (the snapshot records no exile), each chosen with --choose or, when there are
 exactly as many as it needs, all of them; {X} of the mana cost is then 0 (107.3b).
+--zone graveyard casts it from P's graveyard by its permission (kb/graveyard_casting.lp): flashback or
+escape (its cost paid rather than the mana cost, 702.34a, 702.138a: {X} of the mana cost is 0), jump-start
+or retrace (the mana cost paid and a card, a land card, of the hand discarded, 702.133a, 702.81a); the
+parts other than mana as for --alternative, a card discarded (to the graveyard, 701.9a) or graveyard
+cards exiled for escape chosen with --choose or, when there are exactly as many as it needs, all of
+them. Flashback and jump-start exile the card as it would leave the stack (702.34a, 702.133a): the
+spell stays on the stack here, so that is not performed.
 """
 
 from .. import api, cardlookup, payplan
 from ..manapool import PoolMana, of_term
 from ..errors import InputError
+from ..symbols import parse_type_line
 from . import Param, Transition, _history
 from ._casting import check_legal
 from ._board import remove_from_battlefield
@@ -26,19 +34,31 @@ from ._riders import apply_riders
 
 
 def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay=None, alternative=None,
-         choose=None):
-    """Cast CARD from P's hand, paying its total cost (601.2)."""
+         choose=None, zone="hand"):
+    """Cast CARD from P's hand (or graveyard), paying its total cost (601.2)."""
     player = player or s.priority or s.active
+    zone = zone or "hand"
+    if zone not in ("hand", "graveyard"):
+        raise InputError(f"--zone must be hand or graveyard, not {zone!r}")
+    if zone == "graveyard" and alternative is not None:
+        raise InputError("--alternative is for a cast from a hand; from a graveyard the card's permission "
+                         "(flashback, escape, jump-start, retrace) says what is paid (CR 118.9a)")
 
     def match(a):
         return (a.get("half") == half and bool(a.get("fused")) == fused
-                and bool(a.get("kicked")) == kicked and a.get("alternative_cost") == alternative)
+                and bool(a.get("kicked")) == kicked and a.get("alternative_cost") == alternative
+                and a.get("zone", "hand") == zone)
     known = None                    # the alternative cost's parts, read once (a query of the KB)
     if alternative is not None:
         name = cardlookup.among(s.cards, card)
         if name in s.hand.get(player, []):
             known = api.alternative_cost_parts(s, name, player, alternative)     # the card has it: else InputError
-    card = check_legal(s, player, card, "cast", match)
+    permission = None
+    if zone == "graveyard":
+        name = cardlookup.among(s.cards, card)
+        if name in s.graveyard.get(player, []):
+            permission, known = api.graveyard_cost_parts(s, name, player)       # else InputError
+    card = check_legal(s, player, card, "cast", match, zone)
     answer = api.actions(s, player)
     entry = next(a for k in ("actions", "refused", "not_modelled") for a in answer[k]
                  if a["kind"] == "cast" and a.get("card") == card and match(a))
@@ -48,11 +68,16 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
     cost = entry.get("cost") or ""
     faces = [f for f in s.cards[card].faces if half is None or f.name == half]
     # 107.3b: an alternative cost without {X} leaves X 0
-    has_x = "{X}" in "".join(f.mana_cost or "" for f in faces) and alternative is None
+    paid_instead = alternative is not None or entry.get("alternative_cost_part") is not None \
+        or permission in ("flashback", "escape")
+    has_x = "{X}" in "".join(f.mana_cost or "" for f in faces) and not paid_instead
     if x is not None and not has_x:
         raise InputError(f"--x is given, but {card}'s mana cost has no {{X}}"
-                         + (" that its alternative cost pays (CR 107.3b)" if alternative else ""))
-    parts = _alternative_parts(s, card, player, alternative, choose, known) if alternative else []
+                         + (" that its alternative cost pays (CR 107.3b)" if paid_instead else ""))
+    if permission is not None:
+        parts = _graveyard_parts(s, card, player, choose, known)
+    else:
+        parts = _alternative_parts(s, card, player, alternative, choose, known) if alternative else []
     if x is not None and "max_x" in entry and x > entry["max_x"] and not entry.get("max_x_at_limit"):
         raise InputError(f"{player} can't pay {card}'s cost with X = {x}: X can be at most "
                          f"{entry['max_x']} now (CR 107.3, 601.2f-h)")
@@ -67,12 +92,12 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
     result, used_pool = api.pay_plan(s, player, cost or "{0}", x=pay_x,
                                      for_card=card, sources=sources,
                                      faces=[f.name for f in faces] if len(s.cards[card].faces) > 1 else None,
-                                     kicked=kicked)
+                                     kicked=kicked, zone=None if zone == "hand" else zone)
     if not result["payable"]:
         raise InputError(f"{player} can't pay {card}'s cost {result['cost']}: {result['reason']}")
     plan = result["plan"]
     new = s.to_dict()
-    new["hand"][player].remove(card)
+    new[zone][player].remove(card)
     events = []
     for act in plan["activations"]:
         events.append({"event": "activate_mana_ability", "permanent": act["source"], "ability": act["ability"],
@@ -118,7 +143,8 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
                    **({"x": x or 0} if has_x else {}),
                    **({"half": half} if half else {}), **({"fused": True} if fused else {}),
                    **({"kicked": True} if kicked else {}),
-                   **({"alternative_cost": alternative} if alternative else {}), "paid": plan["paid_by"],
+                   **({"alternative_cost": alternative} if alternative else {}),
+                   **({"zone": zone, "permission": permission} if permission else {}), "paid": plan["paid_by"],
                    "rule": "601.2"})
     return new, events
 
@@ -159,6 +185,48 @@ def _alternative_parts(s, card, player, alternative, choose, known=None):
     return out
 
 
+def _graveyard_parts(s, card, player, choose, known):
+    """[(part term, [what pays it])] of the permission to cast CARD from PLAYER's graveyard: discard(Kd),
+    a card (a land card) of the hand (702.133a, 702.81a); exile_other_graveyard_cards(N), N other cards of
+    the graveyard (702.138a: the card cast is on the stack, 601.2a: a second copy may pay); the other
+    parts as an alternative cost's (_alternative_parts). CHOOSE: comma-separated permanent ids and
+    card names; without it, all there are when exactly enough."""
+    chosen = [x for x in (choose or "").split(",") if x]
+    out, rest = [], []
+    for k, options in known:
+        if k.name == "discard":
+            kind = str(k.args[0])
+            pool = [c for c in s.hand.get(player, []) if kind == "card" or _is_land(s, c)]
+            picked = [c for c in chosen if c in pool][:1] if chosen else pool
+            if len(picked) != 1:
+                raise InputError(f"{card}: discarding {'a land card' if kind == 'land' else 'a card'} of {player}'s "
+                                 f"hand: --choose one of {', '.join(sorted(set(pool))) or '(none)'}")
+            out.append((k, picked))
+        elif k.name == "exile_other_graveyard_cards":
+            n = k.args[0]
+            pool = list(s.graveyard.get(player, []))
+            pool.remove(card)
+            picked = [c for c in chosen if c in pool] if chosen else pool
+            if len(picked) != n or any(picked.count(c) > pool.count(c) for c in picked):
+                raise InputError(f"{card}: exiling {n} other card(s) of {player}'s graveyard: --choose {n} of "
+                                 f"{', '.join(sorted(set(pool))) or '(none)'}")
+            out.append((k, picked))
+        else:
+            rest.append((k, options))
+    taken = {c for _, p in out for c in p}
+    others = [c for c in chosen if c not in taken] if chosen else []
+    if rest:
+        out += _alternative_parts(s, card, player, None, ",".join(others), rest)
+    elif others:
+        raise InputError(f"--choose names {', '.join(others)}, which pay no part of {card}'s cost")
+    return out
+
+
+def _is_land(s, name):
+    _, types, _, _ = parse_type_line(s.cards[name].front.type_line)
+    return "land" in types
+
+
 def _pay_parts(new, player, parts):
     """Pay the parts of an alternative cost (601.2h) in snapshot dict NEW; the events."""
     events = []
@@ -187,6 +255,16 @@ def _pay_parts(new, player, parts):
             for c in picked:
                 new["hand"][player].remove(c)
                 events.append({"event": "exile_from_hand", "player": player, "card": c, "rule": "601.2h"})
+        elif what == "discard":                         # 702.133a, 702.81a
+            for c in picked:
+                new["hand"][player].remove(c)
+                new.setdefault("graveyard", {}).setdefault(player, []).append(c)
+                events.append({"event": "discard", "player": player, "card": c, "rule": "701.9a"})
+        elif what == "exile_other_graveyard_cards":     # 702.138a; the snapshot records no exile
+            for c in picked:
+                new["graveyard"][player].remove(c)
+            events.append({"event": "exile_from_graveyard", "player": player, "cards": list(picked),
+                           "by": "escape", "rule": "702.138a"})
     return events
 
 
@@ -216,4 +294,6 @@ TRANSITION = Transition("cast", cast, (
           "rather_than (a \"rather than pay this spell's mana cost\" line), evoke, dash."),
     Param("choose", metavar="IDS", help="What pays the alternative cost's other parts: permanent ids, "
           "card names of the hand (comma-separated; default: all there are when exactly enough)."),
+    Param("zone", metavar="ZONE", help="Where the card is cast from: hand (default) or graveyard (flashback, "
+          "escape, jump-start, retrace: 702.34a, 702.138a, 702.133a, 702.81a)."),
 ))
