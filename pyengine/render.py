@@ -47,7 +47,7 @@ def value(v):
     return v
 
 
-CARD_ACTIONS = ("cast", "play_land")      # actions on a card in hand, not on a permanent
+CARD_ACTIONS = ("cast", "play_land", "activate_hand")   # actions on a card in hand, not on a permanent
 
 
 def actions(model, payments=None, extras=None):

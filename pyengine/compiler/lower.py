@@ -20,6 +20,7 @@ from . import ir, mana_ir, spend
 from . import riders as mana_riders
 from .affects import PAYMENT, changes_mana
 from .conditions import condition
+from .lower_hand import HAND_KEYWORDS, hand_keyword
 from .lower_loyalty_chapter import ability_mana, chapter, firebending, loyalty
 from .lower_results import die_roll, die_sides, unknown_result
 from .lower_reveal import reveal_from_hand
@@ -178,6 +179,8 @@ def _keyword(ctx, k):
         facts = affinity(ctx, k)            # 702.41a
         if facts is not None:
             return facts
+    if k.name in HAND_KEYWORDS:
+        return hand_keyword(ctx, k, _mana)  # 113.6j, 702.29a, 702.29e, 702.53a: activated from a hand
     if k.name == "firebending":
         firebending(ctx, k)                 # 702.189a, 605.1b, 106.7: a note for apply if it adds known mana
     raise Unmodelled(f"keyword {k.name!r} is not modelled")

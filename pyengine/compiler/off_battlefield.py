@@ -74,6 +74,24 @@ _KW_ON_BATTLEFIELD = {
     "enchant",
 }
 
+# Keywords of an instant or sorcery that function once it is a spell on the stack or resolving
+# (113.6: a spell's abilities function on the stack): what they change is what happens once it is
+# cast (`apply`, `cast-free`), never whether or how it may be cast from a hand (`actions`): 702.40a
+# storm and 702.69a gravestorm, 702.85a cascade and 702.60a ripple (triggered as it is cast),
+# 702.61a split second (while it is on the stack), 702.88a rebound and 702.99a cipher (as it
+# resolves), 702.50a epic (as it resolves). Not an optional additional or alternative cost
+# (buyback, entwine, replicate ...): those change how it may be cast.
+_KW_ONCE_CAST = {"storm", "gravestorm", "cascade", "ripple", "split second", "rebound", "cipher", "epic"}
+
+# Keywords of a permanent card that are activated abilities functioning only while the card is in a
+# graveyard (702.84a unearth, 702.97a scavenge, 702.128a embalm, 702.129a eternalize, 702.141a
+# encore): their answers hold only there (:data:`GRAVEYARD`).
+_KW_GRAVEYARD = {"unearth", "scavenge", "embalm", "eternalize", "encore"}
+
+# the zone a line's answers are qualified with when it functions only from a graveyard (113.6b,
+# 113.6m): "actions@graveyard" (compiled.concerns_in)
+GRAVEYARD = "graveyard"
+
 # verbs of a clause about the object itself that say what it does or is as a permanent (613.4c
 # P/T, 508.1 and 509.1 attacking and blocking, 502.3 untapping, 614.1c entering, 615 prevention)
 _SELF_ON_BATTLEFIELD_VERBS = {"get", "attacks", "blocks", "untap", "enters", "prevent", "deal_damage",
@@ -101,6 +119,9 @@ def answers(ability, aff, spell=False, *, parent=None, trigger=False, gated=Fals
     line is had only at a level, class level or max speed (711.2, 716.2, 702.178a), all of them a
     permanent's."""
     kept = frozenset(aff) & OFF_BATTLEFIELD
+    if spell and isinstance(ability, ir.Keywords) and ability.items and all(
+            k.name in _KW_ONCE_CAST for k in ability.items):
+        return kept - {"actions"}           # 113.6: it functions once the spell is on the stack
     if spell or not aff:
         return kept
     on_battlefield = APPLY
@@ -111,7 +132,8 @@ def answers(ability, aff, spell=False, *, parent=None, trigger=False, gated=Fals
     if isinstance(ability, ir.Keywords):
         out = set()
         for k in ability.items:
-            out |= on_battlefield if k.name in _KW_ON_BATTLEFIELD else keyword(k.name) & OFF_BATTLEFIELD
+            out |= on_battlefield if k.name in _KW_ON_BATTLEFIELD else in_zone(keyword(k.name) & kept, GRAVEYARD) \
+                if k.name in _KW_GRAVEYARD else keyword(k.name) & kept
         return frozenset(out)
     if isinstance(ability, (ir.Triggered, ir.Chapter)):
         return on_battlefield               # 603.2, 714.2b: it acts only once its event has happened
@@ -128,10 +150,36 @@ def answers(ability, aff, spell=False, *, parent=None, trigger=False, gated=Fals
     if isinstance(ability, ir.Activated):
         if _taps_itself(ability.costs):
             return on_battlefield           # 107.5, 107.6: only a permanent can be tapped or untapped
-        return kept if _elsewhere(ability, _FROM_A_ZONE_VERBS) else on_battlefield
+        if not _elsewhere(ability, _FROM_A_ZONE_VERBS):
+            return on_battlefield
+        return in_zone(kept, GRAVEYARD) if _only_from_graveyard(ability) else kept
     if isinstance(ability, ir.Static):
-        return on_battlefield if ability.effect and all(_static_on_battlefield(s) for s in ability.effect) else kept
+        if ability.effect and all(_static_on_battlefield(s) for s in ability.effect):
+            return on_battlefield
+        return in_zone(kept, GRAVEYARD) if _only_from_graveyard(ability) else kept
     return kept
+
+
+def in_zone(answers, zone):
+    """ANSWERS qualified to hold only for a card in ZONE ("actions@graveyard", compiled.concerns_in)."""
+    return frozenset(f"{a}@{zone}" for a in answers)
+
+
+def _only_from_graveyard(ability):
+    """Whether ABILITY acts from a zone other than the battlefield only by referring to the object
+    itself in a graveyard ("{2}{B}: Return this card from your graveyard to your hand", "As long as
+    this card is in your graveyard, ...", 113.6b, 113.6m): not by a cost paid from a hand (a discard
+    or reveal, 113.6j), not by changing how it is cast (601.2, 113.6d-f) or by a permission to cast
+    or play it (601.3, 305: kept in every zone), and never about itself in another zone."""
+    zones, other = set(), False
+    for y in own(ability):
+        if isinstance(y, ir.Node) and (y.kind in CASTING_LEADS or y.kind == "tail_rather_than_pay"):
+            other = True
+        elif _itself_elsewhere(y):
+            zones |= {z.noun for z in own(y) if isinstance(z, ir.Zone) and z.noun != "battlefield"}
+        elif isinstance(y, ir.Clause) and y.verb_name in _SELF_ELSEWHERE_VERBS and _about_itself(y):
+            other = True
+    return not other and zones == {GRAVEYARD}
 
 
 def _refers_to_itself(x):
