@@ -20,7 +20,7 @@ from . import ir, mana_ir, spend
 from . import riders as mana_riders
 from .affects import PAYMENT, changes_mana
 from .conditions import condition
-from .lower_hand import HAND_KEYWORDS, hand_keyword
+from .lower_hand import HAND_KEYWORDS, hand_activated, hand_keyword
 from .lower_loyalty_chapter import ability_mana, chapter, firebending, loyalty
 from .lower_results import die_roll, die_sides, unknown_result
 from .lower_reveal import reveal_from_hand
@@ -197,6 +197,9 @@ def _mana(cost):
 # --- activated abilities (602) ----------------------------------------------------------------
 
 def _activated(ctx, a):
+    hand = hand_activated(ctx, a, _mana)        # 113.6j: "[mana], Discard this card: [effect]"
+    if hand is not None:
+        return Lowered(hand)
     cost, unknown = _costs_known(ctx, a.costs)
     ctx.x = _x_of_costs(a.costs)
     x_count = _x_count_of_costs(a.costs) if ctx.x is None else None

@@ -12,7 +12,8 @@ a type the KB can't check or an ability another one grants (613.1f) stays a note
 
 from ..terms import Const, fn
 from . import ir
-from .shapes import Unmodelled
+from .affects import changes_mana
+from .shapes import Unmodelled, targets
 
 # the keywords of this module and the rule that defines each
 HAND_KEYWORDS = {"cycling": "702.29a", "typecycling": "702.29e", "transmute": "702.53a"}
@@ -61,3 +62,48 @@ def _needs(chars):
     if not out:
         raise Unmodelled("a typecycling type the KB does not check (702.29e)")
     return out
+
+
+def hand_activated(ctx, a, mana):
+    """The facts of an activated ability "[mana], Discard this card: [effect]" printed on the card
+    (a channel ability, 113.6j: a cost that can't be paid on the battlefield, so it functions from a
+    hand), or None to leave it to the abilities of permanents: another cost, {X}, an effect that
+    adds mana (605.1a), targets (601.2c, 602.2b: whether a legal one exists is not checked), a
+    restriction on activating it or a change of its cost (602.5, 601.2f: "This ability costs {1}
+    less to activate ..."). "Draw a card" is carried out (hand_ability_effect(Ab,draw(1))); any other
+    effect is a note for `apply` only (hand_ability_effect(Ab,not_modelled)). MANA as for
+    :func:`hand_keyword`."""
+    if ctx.kind != "ab" or not a.effect or changes_mana(a.effect) or targets(a.effect):
+        return None
+    discard = [c for c in a.costs if _plain(c) and c.verb_name == "discard" and len(c.verb.args) == 2
+               and isinstance(c.verb.args[1], ir.Ref) and c.verb.args[1].kind == "self"]
+    rest = [c for c in a.costs if not any(c is d for d in discard)]
+    if len(discard) != 1 or not all(_plain(c) and c.verb_name == "symbols"
+                                    and all(isinstance(m, ir.ManaCost) for m in c.verb.args) for c in rest):
+        return None
+    symbols = tuple(s for c in rest for m in c.verb.args for s in m.symbols)
+    if "X" in symbols or any(not isinstance(s, ir.Sentence) or s.kind != "sentence" for s in a.effect) or any(
+            isinstance(y, ir.Verb) and y.name == "cost_mod" for y in ir.walk(a.effect)):
+        return None
+    facts = [("hand_ability", ctx.ab), ("hand_ability_kind", ctx.ab, Const("activated"))] + [
+        ("hand_ability_cost", ctx.ab, fn("mana", s, n)) for s, n in mana(ir.ManaCost(symbols))]
+    if _draws_a_card(a.effect):
+        return facts + [("hand_ability_effect", ctx.ab, fn("draw", 1))]
+    raise Unmodelled("effect not modelled", facts + [("hand_ability_effect", ctx.ab, Const("not_modelled"))],
+                     affects=frozenset({"apply"}))
+
+
+def _plain(c):
+    return isinstance(c, ir.Clause) and c.subject is None and not c.aux and not c.tails and isinstance(c.verb, ir.Verb)
+
+
+def _draws_a_card(sentences):
+    """"Draw a card." (121.1) and nothing else."""
+    if len(sentences) != 1 or sentences[0].leads or sentences[0].tail or len(sentences[0].clauses) != 1:
+        return False
+    c = sentences[0].clauses[0]
+    if not _plain(c) or c.verb_name != "draw" or len(c.verb.args) != 2:
+        return False
+    o = c.verb.args[1]
+    return isinstance(o, ir.Obj) and o.quantity is not None and o.quantity.word == "a" and not o.qualifiers \
+        and not o.joins and o.possessor is None and o.groups == ((ir.Char("noun", "card", False),),)
