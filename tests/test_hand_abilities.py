@@ -28,6 +28,12 @@ CARDS = {
                        "target permanent.\nCipher (Then you may exile this spell card encoded on a creature you "
                        "control. Whenever that creature deals combat damage to a player, its controller may cast a "
                        "copy of the encoded card without paying its mana cost.)"),
+    "Fiery Temper": ("{1}{R}{R}", "Instant", "Fiery Temper deals 3 damage to any target.\nMadness {R} (If you "
+                     "discard this card, discard it into exile. When you do, cast it for its madness cost or put it "
+                     "into your graveyard.)"),
+    "Terminus": ("{4}{W}{W}", "Sorcery", "Put all creatures on the bottom of their owners' libraries.\nMiracle {W} "
+                 "(You may cast this card for its miracle cost when you draw it if it's the first card you drew this "
+                 "turn.)"),
     "Reassembling Skeleton": ("{1}{B}", "Creature — Skeleton Warrior",
                               "{1}{B}: Return this card from your graveyard to the battlefield tapped."),
 }
@@ -49,8 +55,10 @@ def _notes(zone, card, answer):
     # rebound and 702.99a cipher as it resolves (113.6: a spell's abilities function on the stack)
     ("Grapeshot", "Storm"), ("Sudden Shock", "Split second"), ("Staggershock", "Rebound"),
     ("Hidden Strings", "Cipher"),
+    # 702.35a madness acts as the card is discarded, 702.94a miracle as it is drawn: events (`apply`)
+    ("Fiery Temper", "Madness {R}"), ("Terminus", "Miracle {W}"),
 ])
-def test_a_keyword_that_acts_once_cast_is_no_actions_note_in_a_hand(card, keyword):
+def test_a_keyword_that_acts_once_cast_or_on_an_event_is_no_actions_note_in_a_hand(card, keyword):
     assert _notes("hand", card, "actions") == []
     assert keyword in _notes("hand", card, "apply")           # what casting it does: still noted
 

@@ -20,7 +20,16 @@ place (an unparsed line that is not a triggered ability, a mode of an activated 
 type or mana cost the KB does not read): when unsure, the answers stay.
 
 The text of an instant or sorcery functions on the stack, as it is cast and resolves: its lines keep
-their answers (:func:`pyengine.compiler.affects.of_ability` decides them for a spell). The decision
+their answers (:func:`pyengine.compiler.affects.of_ability` decides them for a spell), but for a
+keyword that acts only once the spell is cast (storm, split second, rebound, cipher ...:
+:data:`_KW_ONCE_CAST`), which can't change what its holder may do with it now (`actions`).
+
+A line that functions only from a graveyard (113.6b, 113.6m: "{2}{B}: Return this card from your
+graveyard to your hand", "As long as this card is in your graveyard", unearth, embalm, encore ...)
+keeps its answers only there: each is written "answer@graveyard" (:func:`in_zone`), which
+:func:`pyengine.compiled.concerns_in` reads for a card in a graveyard and no other zone. An answer
+written alone holds in every zone off the battlefield (a line that changes casting it, an ability
+paid from a hand, or what this module can't place). The decision
 reads the intermediate form (the frame, the keyword, the verbs and zones of a clause and whether it
 refers to the object itself, 201.5), never a card's name or words of its text.
 """
@@ -82,6 +91,11 @@ _KW_ON_BATTLEFIELD = {
 # resolves), 702.50a epic (as it resolves). Not an optional additional or alternative cost
 # (buyback, entwine, replicate ...): those change how it may be cast.
 _KW_ONCE_CAST = {"storm", "gravestorm", "cascade", "ripple", "split second", "rebound", "cipher", "epic"}
+# Keywords of an instant or sorcery that act on an event while the card is in a hand: 702.35a
+# madness (as it is discarded: exiled instead, then it may be cast from exile), 702.94a miracle (as
+# it is drawn). What they change is what that event does (`apply`) and, for madness, what may be
+# done with the card in exile; not what its holder may do with it in a hand now (`actions`).
+_KW_ON_AN_EVENT = {"madness": "exile", "miracle": None}
 
 # Keywords of a permanent card that are activated abilities functioning only while the card is in a
 # graveyard (702.84a unearth, 702.97a scavenge, 702.128a embalm, 702.129a eternalize, 702.141a
@@ -120,8 +134,10 @@ def answers(ability, aff, spell=False, *, parent=None, trigger=False, gated=Fals
     permanent's."""
     kept = frozenset(aff) & OFF_BATTLEFIELD
     if spell and isinstance(ability, ir.Keywords) and ability.items and all(
-            k.name in _KW_ONCE_CAST for k in ability.items):
-        return kept - {"actions"}           # 113.6: it functions once the spell is on the stack
+            k.name in _KW_ONCE_CAST or k.name in _KW_ON_AN_EVENT for k in ability.items):
+        # 113.6: it functions once the spell is on the stack, or on an event (a discard, a draw)
+        zones = {_KW_ON_AN_EVENT.get(k.name) for k in ability.items} - {None}
+        return kept - {"actions"} | (in_zone(kept & {"actions"}, zones.pop()) if zones else frozenset())
     if spell or not aff:
         return kept
     on_battlefield = APPLY

@@ -60,6 +60,9 @@ def activate_hand(s, card, player=None, ability=None, pay=None, resolve=False, c
     if choose is not None and not resolve:
         raise InputError("--choose is the card a search finds as the ability resolves: it needs --resolve")
     ab, effect = abilities[(ability or 1) - 1]
+    if any(f[0] == "card_keyword" and f[2] == Const("madness") for f in compiled(s, card).facts):
+        # 702.35a: discarded, it is exiled instead of put into the graveyard (a zone the snapshot lacks)
+        raise InputError(f"not modelled: discarding {card}, which has madness (CR 702.35a: it would be exiled)")
     if resolve and effect not in (Const("search"),) and getattr(effect, "name", None) != "draw":
         raise InputError(f"not modelled: what resolving this ability of {card} does (e.g. 702.53a: finding a "
                          "card with the same mana value); activate it without --resolve")
