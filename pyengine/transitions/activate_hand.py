@@ -121,8 +121,8 @@ def _search(new, player, library, found, choose):
     if choose is not None and choose.lower() != "none":
         match = [c for c in found if c.lower() == choose.lower()]
         if not match:
-            raise InputError(f"{choose!r} is not a card of {player}'s library the search may find (CR 701.23a): "
-                             + (", ".join(found) or "none may be found"))
+            raise InputError(f"{choose!r} is not a card of {player}'s library the search may find (CR 701.23a); "
+                             + (f"it may find: {', '.join(found)}" if found else "none may be found"))
         library.remove(match[0])
         new["hand"][player].append(match[0])
         events.append({"event": "search", "player": player, "zone": "library", "card": match[0],
