@@ -34,6 +34,10 @@ CARDS = {
     "Terminus": ("{4}{W}{W}", "Sorcery", "Put all creatures on the bottom of their owners' libraries.\nMiracle {W} "
                  "(You may cast this card for its miracle cost when you draw it if it's the first card you drew this "
                  "turn.)"),
+    "Shark Typhoon": ("{5}{U}", "Enchantment", "Whenever you cast a noncreature spell, create an X/X blue Shark "
+                      "creature token with flying, where X is that spell's mana value.\nCycling {X}{1}{U} ({X}{1}{U}, "
+                      "Discard this card: Draw a card.)\nWhen you cycle this card, create an X/X blue Shark creature "
+                      "token with flying."),
     "Reassembling Skeleton": ("{1}{B}", "Creature — Skeleton Warrior",
                               "{1}{B}: Return this card from your graveyard to the battlefield tapped."),
 }
@@ -80,3 +84,8 @@ def test_cycling_is_no_note_and_transmute_only_for_what_resolving_it_does():
     # 702.53a: whether it may be activated is the KB's; finding a card of the same mana value is not
     assert _notes("hand", "Dimir House Guard", "actions") == []
     assert "Transmute {1}{B}{B}" in _notes("hand", "Dimir House Guard", "apply")
+
+
+def test_cycling_with_x_in_its_cost_stays_a_note():
+    # 107.3: the value of X is chosen as the ability is activated, which `actions` does not ask for
+    assert _notes("hand", "Shark Typhoon", "actions") == ["Cycling {X}{1}{U}"]

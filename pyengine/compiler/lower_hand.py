@@ -41,6 +41,8 @@ def hand_keyword(ctx, k, mana):
         cost = k.param
         effect = [("hand_ability_effect", ctx.ab, fn("draw", 1))] if k.name == "cycling" else [
             ("hand_ability_effect", ctx.ab, Const("search_same_mana_value")), ("hand_ability_sorcery", ctx.ab)]
+    if "X" in cost.symbols:
+        raise Unmodelled(f"{k.name} with {{X}} in its cost is not modelled (107.3)")
     facts = [("hand_ability", ctx.ab), ("hand_ability_kind", ctx.ab, Const(k.name))] + [
         ("hand_ability_cost", ctx.ab, fn("mana", s, n)) for s, n in mana(cost)] + effect
     if k.name == "transmute":
