@@ -29,13 +29,23 @@ def concerns(affects, answer):
     return bool(affects & MADE_OF.get(answer, {answer}))
 
 
+def concerns_in(elsewhere, answer, zones):
+    """Whether a note whose answers off the battlefield are ELSEWHERE (``Note.elsewhere``) could
+    change ANSWER for a card in one of ZONES (hand, graveyard, library, exile): an answer alone
+    holds in every zone, "answer@zone" only in that zone (a line that functions only from a
+    graveyard, 113.6b: compiler.off_battlefield)."""
+    here = {a.partition("@")[0] for a in elsewhere if a.partition("@")[2] in zones or "@" not in a}
+    return concerns(here, answer)
+
+
 class Note(Value):
     """A line (or part of one) the KB does not carry out: which card key, which line (0 for the
     card's characteristics), its text, the answers it could change (:data:`ANSWERS`) while the
     card is on the battlefield (or a command-zone card in the command zone), and why; ``elsewhere``:
     those it could change while the card is in a hand, a graveyard, a library or exile (113.6;
     :mod:`pyengine.compiler.off_battlefield`), by default every one of :data:`OFF_BATTLEFIELD` that
-    ``affects`` holds."""
+    ``affects`` holds; "answer@zone" there holds only while the card is in that zone
+    (:func:`concerns_in`)."""
 
     FIELDS = __slots__ = ("card", "line", "text", "affects", "reason", "elsewhere")
 

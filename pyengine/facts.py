@@ -6,7 +6,7 @@ database come with the facts stored when they were imported.
 """
 
 from . import cardfacts
-from .compiled import OFF_BATTLEFIELD, concerns
+from .compiled import OFF_BATTLEFIELD, concerns, concerns_in
 from .counters import pt_facts
 from .terms import Const, fn
 
@@ -150,6 +150,20 @@ def turn_facts(snapshot):
 _FACE_DOWN_COMMAND_ANSWERS = frozenset({"actions", "apply"})
 
 
+def _zones(snapshot):
+    """{card name: the zones other than the battlefield it is in}: a hand, a library, a graveyard,
+    exile (the cards exiled with a permanent, 406.6)."""
+    out = {}
+    for zone in ("hand", "library", "graveyard"):
+        for cards in getattr(snapshot, zone).values():
+            for c in cards:
+                out.setdefault(c, set()).add(zone)
+    for p in snapshot.battlefield:
+        for c in p.exiled_with or ():
+            out.setdefault(c, set()).add("exile")
+    return out
+
+
 def not_modelled(snapshot, answer=None):
     """The compiler's notes (``compiler.Note``) for every card the snapshot uses, or with
     ``answer`` (one of ``compiled.ANSWERS`` or ``MADE_OF``) only those that could change
@@ -161,6 +175,7 @@ def not_modelled(snapshot, answer=None):
     in_command = {o.card for o in snapshot.command if not o.face_down}
     face_down = {o.card for o in snapshot.command if o.face_down}
     on_stack = {o.card for o in snapshot.stack}
+    zones = _zones(snapshot) if answer is not None else {}
     out = {}                  # two faces with one name (a reversible card) say it once
     for name in used_cards(snapshot):
         for note in compiled(snapshot, name).not_modelled:
@@ -175,6 +190,6 @@ def not_modelled(snapshot, answer=None):
             elif name in on_stack:
                 if concerns(note.affects & OFF_BATTLEFIELD, answer):
                     out[note] = None
-            elif concerns(note.elsewhere, answer):
+            elif concerns_in(note.elsewhere, answer, zones.get(name, ())):
                 out[note] = None
     return list(out)

@@ -47,8 +47,9 @@ def value(v):
     return v
 
 
-CARD_ACTIONS = ("cast", "play_land", "special")      # actions on a card in hand, not on a permanent
-# (special: suspend, foretell, plot, 116.2f, 116.2h, 116.2k, kb/special_actions.lp)
+CARD_ACTIONS = ("cast", "play_land", "special", "activate_hand")   # actions on a card in hand, not on a permanent
+# (special: suspend, foretell, plot, 116.2f, 116.2h, 116.2k, kb/special_actions.lp; activate_hand: cycling...,
+# kb/hand_abilities.lp)
 
 
 def actions(model, payments=None, extras=None):

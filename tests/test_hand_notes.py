@@ -38,6 +38,9 @@ CARDS = {
                              "Surge {1}{R} (You may cast this spell for its surge cost if you or a teammate has cast "
                              "another spell this turn.)\nHaste\nWhen this creature enters, if its surge cost was paid, "
                              "other creatures you control get +1/+0 and gain haste until end of turn."),
+    "Street Wraith": ("{3}{B}{B}", "Creature — Wraith", "3", "4",
+                      "Swampwalk (This creature can't be blocked as long as defending player controls a Swamp.)\n"
+                      "Cycling—Pay 2 life. (Pay 2 life, Discard this card: Draw a card.)"),
     "Scion of Darkness": ("{5}{B}{B}{B}", "Creature — Avatar", "6", "6",
                           "Trample\nWhenever this creature deals combat damage to a player, you may put target "
                           "creature card from that player's graveyard onto the battlefield under your control.\n"
@@ -104,8 +107,9 @@ APPLY = frozenset({"apply"})
     # 702.119a emerge, 702.117a surge: alternative costs (118.9, 601.2b, 601.2f-h, 113.6d) the KB does not model
     ("Wretched Gryff", "Emerge", CAST),
     ("Reckless Bushwhacker", "Surge", CAST),
-    # 702.29a: cycling is activated from the hand (113.6j: "Discard this card")
-    ("Scion of Darkness", "Cycling {3}", CAST),
+    # 702.29a: cycling is activated from the hand (113.6j: "Discard this card"); the KB activates
+    # one with a mana cost (kb/hand_abilities.lp, no note), not one whose cost is life
+    ("Street Wraith", "Cycling—Pay 2 life.", CAST),
     ("Scion of Darkness", "Whenever this creature deals combat damage to a player, you may put target creature "
                           "card from that player's graveyard onto the battlefield under your control.", APPLY),
     # 701.6a: countering happens to a spell on the stack, once it is cast: not whether it may be cast
@@ -113,9 +117,10 @@ APPLY = frozenset({"apply"})
     # 303.4a: an Aura spell targets what it can enchant; targets are not checked, and every cast of an
     # Aura says so (not_checked, test_an_aura_in_hand_is_cast_with_its_targets_not_checked)
     ("Cloak of Confusion", "Enchant creature you control", APPLY),
-    # 113.6m: "Return this card from your graveyard" functions only in the graveyard
+    # 113.6m: "Return this card from your graveyard" functions only in the graveyard: its answers
+    # hold only there (compiled.concerns_in)
     ("Reassembling Skeleton", "{1}{B}: Return this card from your graveyard to the battlefield tapped.",
-     frozenset({"actions", "apply"})),
+     frozenset({"actions@graveyard", "apply@graveyard"})),
 ])
 def test_what_a_line_could_change_off_the_battlefield(name, line, expected):
     got = elsewhere(name)
@@ -138,7 +143,7 @@ def _notes(zone, card, answer):
 @pytest.mark.parametrize("card, kept", [
     ("Spineless Thug", False), ("Looming Shade", False), ("Goliath Truck", False), ("Caravan Escort", False),
     ("Loxodon Warhammer", False), ("Tarmogoyf", False),
-    ("Wretched Gryff", True), ("Reckless Bushwhacker", True), ("Scion of Darkness", True), ("Cloak of Confusion", False), ("Carnage Tyrant", False),
+    ("Wretched Gryff", True), ("Reckless Bushwhacker", True), ("Scion of Darkness", False), ("Street Wraith", True), ("Cloak of Confusion", False), ("Carnage Tyrant", False),
 ])
 def test_a_hand_card_is_noted_for_actions_only_if_a_line_could_change_it(card, kept):
     assert bool(_notes("hand", card, "actions")) == kept

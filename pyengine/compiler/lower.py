@@ -20,6 +20,7 @@ from . import ir, mana_ir, spend
 from . import riders as mana_riders
 from .affects import PAYMENT, changes_mana
 from .conditions import condition
+from .lower_hand import HAND_KEYWORDS, hand_activated, hand_keyword
 from .lower_loyalty_chapter import ability_mana, chapter, firebending, loyalty
 from .lower_results import die_roll, die_sides, unknown_result
 from .lower_reveal import reveal_from_hand
@@ -188,6 +189,8 @@ def _keyword(ctx, k):
             return facts
     if k.name in SPECIAL and ctx.kind == "ab":
         special(ctx, k)              # 116.2f, 116.2h, 116.2k: raises Unmodelled with its facts
+    if k.name in HAND_KEYWORDS:
+        return hand_keyword(ctx, k, _mana)  # 113.6j, 702.29a, 702.29e, 702.53a: activated from a hand
     if k.name == "firebending":
         firebending(ctx, k)                 # 702.189a, 605.1b, 106.7: a note for apply if it adds known mana
     raise Unmodelled(f"keyword {k.name!r} is not modelled")
@@ -204,6 +207,9 @@ def _mana(cost):
 # --- activated abilities (602) ----------------------------------------------------------------
 
 def _activated(ctx, a):
+    hand = hand_activated(ctx, a, _mana)        # 113.6j: "[mana], Discard this card: [effect]"
+    if hand is not None:
+        return Lowered(hand)
     cost, unknown = _costs_known(ctx, a.costs)
     ctx.x = _x_of_costs(a.costs)
     x_count = _x_count_of_costs(a.costs) if ctx.x is None else None

@@ -20,7 +20,16 @@ place (an unparsed line that is not a triggered ability, a mode of an activated 
 type or mana cost the KB does not read): when unsure, the answers stay.
 
 The text of an instant or sorcery functions on the stack, as it is cast and resolves: its lines keep
-their answers (:func:`pyengine.compiler.affects.of_ability` decides them for a spell). The decision
+their answers (:func:`pyengine.compiler.affects.of_ability` decides them for a spell), but for a
+keyword that acts only once the spell is cast (storm, split second, rebound, cipher ...:
+:data:`_KW_ONCE_CAST`), which can't change what its holder may do with it now (`actions`).
+
+A line that functions only from a graveyard (113.6b, 113.6m: "{2}{B}: Return this card from your
+graveyard to your hand", "As long as this card is in your graveyard", unearth, embalm, encore ...)
+keeps its answers only there: each is written "answer@graveyard" (:func:`in_zone`), which
+:func:`pyengine.compiled.concerns_in` reads for a card in a graveyard and no other zone. An answer
+written alone holds in every zone off the battlefield (a line that changes casting it, an ability
+paid from a hand, or what this module can't place). The decision
 reads the intermediate form (the frame, the keyword, the verbs and zones of a clause and whether it
 refers to the object itself, 201.5), never a card's name or words of its text.
 """
@@ -78,6 +87,29 @@ _KW_ON_BATTLEFIELD = {
     "enchant",
 }
 
+# Keywords of an instant or sorcery that function once it is a spell on the stack or resolving
+# (113.6: a spell's abilities function on the stack): what they change is what happens once it is
+# cast (`apply`, `cast-free`), never whether or how it may be cast from a hand (`actions`): 702.40a
+# storm and 702.69a gravestorm, 702.85a cascade and 702.60a ripple (triggered as it is cast),
+# 702.61a split second (while it is on the stack), 702.88a rebound and 702.99a cipher (as it
+# resolves), 702.50a epic (as it resolves). Not an optional additional or alternative cost
+# (buyback, entwine, replicate ...): those change how it may be cast.
+_KW_ONCE_CAST = {"storm", "gravestorm", "cascade", "ripple", "split second", "rebound", "cipher", "epic"}
+# Keywords of an instant or sorcery that act on an event while the card is in a hand: 702.35a
+# madness (as it is discarded: exiled instead, then it may be cast from exile), 702.94a miracle (as
+# it is drawn). What they change is what that event does (`apply`) and, for madness, what may be
+# done with the card in exile; not what its holder may do with it in a hand now (`actions`).
+_KW_ON_AN_EVENT = {"madness": "exile", "miracle": None}
+
+# Keywords of a permanent card that are activated abilities functioning only while the card is in a
+# graveyard (702.84a unearth, 702.97a scavenge, 702.128a embalm, 702.129a eternalize, 702.141a
+# encore): their answers hold only there (:data:`GRAVEYARD`).
+_KW_GRAVEYARD = {"unearth", "scavenge", "embalm", "eternalize", "encore"}
+
+# the zone a line's answers are qualified with when it functions only from a graveyard (113.6b,
+# 113.6m): "actions@graveyard" (compiled.concerns_in)
+GRAVEYARD = "graveyard"
+
 # verbs of a clause about the object itself that say what it does or is as a permanent (613.4c
 # P/T, 508.1 and 509.1 attacking and blocking, 502.3 untapping, 614.1c entering, 615 prevention)
 _SELF_ON_BATTLEFIELD_VERBS = {"get", "attacks", "blocks", "untap", "enters", "prevent", "deal_damage",
@@ -105,6 +137,11 @@ def answers(ability, aff, spell=False, *, parent=None, trigger=False, gated=Fals
     line is had only at a level, class level or max speed (711.2, 716.2, 702.178a), all of them a
     permanent's."""
     kept = frozenset(aff) & OFF_BATTLEFIELD
+    if spell and isinstance(ability, ir.Keywords) and ability.items and all(
+            k.name in _KW_ONCE_CAST or k.name in _KW_ON_AN_EVENT for k in ability.items):
+        # 113.6: it functions once the spell is on the stack, or on an event (a discard, a draw)
+        zones = {_KW_ON_AN_EVENT.get(k.name) for k in ability.items} - {None}
+        return kept - {"actions"} | (in_zone(kept & {"actions"}, zones.pop()) if zones else frozenset())
     if spell or not aff:
         return kept
     on_battlefield = APPLY
@@ -116,7 +153,7 @@ def answers(ability, aff, spell=False, *, parent=None, trigger=False, gated=Fals
         out = set()
         for k in ability.items:
             out |= on_battlefield if k.name in _KW_ON_BATTLEFIELD or (carried_out(k) and not ability.effect) \
-                else keyword(k.name) & OFF_BATTLEFIELD
+                else in_zone(keyword(k.name) & kept, GRAVEYARD) if k.name in _KW_GRAVEYARD else keyword(k.name) & kept
         return frozenset(out)
     if isinstance(ability, (ir.Triggered, ir.Chapter)):
         return on_battlefield               # 603.2, 714.2b: it acts only once its event has happened
@@ -133,10 +170,36 @@ def answers(ability, aff, spell=False, *, parent=None, trigger=False, gated=Fals
     if isinstance(ability, ir.Activated):
         if _taps_itself(ability.costs):
             return on_battlefield           # 107.5, 107.6: only a permanent can be tapped or untapped
-        return kept if _elsewhere(ability, _FROM_A_ZONE_VERBS) else on_battlefield
+        if not _elsewhere(ability, _FROM_A_ZONE_VERBS):
+            return on_battlefield
+        return in_zone(kept, GRAVEYARD) if _only_from_graveyard(ability) else kept
     if isinstance(ability, ir.Static):
-        return on_battlefield if ability.effect and all(_static_on_battlefield(s) for s in ability.effect) else kept
+        if ability.effect and all(_static_on_battlefield(s) for s in ability.effect):
+            return on_battlefield
+        return in_zone(kept, GRAVEYARD) if _only_from_graveyard(ability) else kept
     return kept
+
+
+def in_zone(answers, zone):
+    """ANSWERS qualified to hold only for a card in ZONE ("actions@graveyard", compiled.concerns_in)."""
+    return frozenset(f"{a}@{zone}" for a in answers)
+
+
+def _only_from_graveyard(ability):
+    """Whether ABILITY acts from a zone other than the battlefield only by referring to the object
+    itself in a graveyard ("{2}{B}: Return this card from your graveyard to your hand", "As long as
+    this card is in your graveyard, ...", 113.6b, 113.6m): not by a cost paid from a hand (a discard
+    or reveal, 113.6j), not by changing how it is cast (601.2, 113.6d-f) or by a permission to cast
+    or play it (601.3, 305: kept in every zone), and never about itself in another zone."""
+    zones, other = set(), False
+    for y in own(ability):
+        if isinstance(y, ir.Node) and (y.kind in CASTING_LEADS or y.kind == "tail_rather_than_pay"):
+            other = True
+        elif _itself_elsewhere(y):
+            zones |= {z.noun for z in own(y) if isinstance(z, ir.Zone) and z.noun != "battlefield"}
+        elif isinstance(y, ir.Clause) and y.verb_name in _SELF_ELSEWHERE_VERBS and _about_itself(y):
+            other = True
+    return not other and zones == {GRAVEYARD}
 
 
 def _refers_to_itself(x):
