@@ -9,6 +9,7 @@ Each question builds its own clingo Control, unless it is asked inside ``with se
 
 from contextlib import contextmanager
 import contextvars
+from typing import NamedTuple
 
 from . import cardlookup
 from .asp.driver import Engine
@@ -557,6 +558,24 @@ def targeted_faces(snapshot, card):
     return {f[1] for f in compiled(snapshot, card).facts if f[0] == "card_spell_targets"}
 
 
+class OptionalCost(NamedTuple):
+    """An optional additional cost chosen for `cast-free` (kb/optional_costs.lp): its keyword, ability,
+    text, its parts other than mana (sacrifice(F,N) terms) and the permanents that may pay them."""
+    keyword: str
+    ability: object
+    text: str
+    parts: tuple
+    choices: tuple
+
+
+def _optional_text(k, mana, parts):
+    """Text of an optional additional cost: its keyword and its mana ("buyback {3}") or what it
+    sacrifices, as `actions` shows it ("bargain (sacrifice(or(artifact,...),1))")."""
+    if mana:
+        return f"{k} {render.cost_text(mana)}"
+    return f"{k} ({'; '.join(render_term(p) for p in parts)})" if parts else str(k)
+
+
 def cast_free(snapshot, card, player):
     """Casting CARD from PLAYER's hand without paying its mana cost, now (Master of Predicaments):
     {"card", "mana_value", "castable", "options": [{"halves", "x", "additional_costs"}], "reason",
@@ -590,6 +609,10 @@ def cast_free_with_costs(snapshot, card, player):
     def key(ch):
         return (len(halves_of.get(ch, [])), [order.get(f, 0) for f in halves(ch)])
 
+    parts_of = {}
+    for ab, k in by.get("optional_cost_part", []):
+        parts_of.setdefault(ab, []).append(k)
+    unpayable = {(h, ab) for _, _, h, ab in by.get("free_optional_unpayable", [])}
     targeted = targeted_faces(snapshot, card)
     options, costs, costed = [], [], []
     for ch in sorted((a[2] for a in by.get("free_castable", [])), key=key):
@@ -599,9 +622,18 @@ def cast_free_with_costs(snapshot, card, player):
                             if h == ch), key=lambda c: c[0])
         optional = sorted(((f"kicker {render.cost_text(kcost.get(ab, []))}", fn("kicker", ab))
                            for c, h, ab in by.get("optional_additional", []) if h == ch), key=lambda c: c[0])
+        # the other optional additional costs (kb/optional_costs.lp), those the player can pay (601.2h)
+        optional += sorted((_optional_text(k, kcost.get(ab, []), parts_of.get(ab, [])),
+                            OptionalCost(str(k), ab, _optional_text(k, kcost.get(ab, []), parts_of.get(ab, [])),
+                                         tuple(parts_of.get(ab, [])), tuple(sorted(
+                                             {str(x) for _, _, kk, x in by.get("cost_choice", [])
+                                              if kk in parts_of.get(ab, [])}))))
+                           for c, h, ab, k in by.get("optional_cost", [])
+                           if h == ch and (ch, ab) not in unpayable)
         for mask in range(2 ** len(optional)):
             chosen = mandatory + [o for i, o in enumerate(optional) if mask >> i & 1]
-            changed = _free_cost_changed(by, ch, [k.args[0] for _, k in chosen if getattr(k, "name", None) == "kicker"])
+            changed = _free_cost_changed(by, ch, [k.args[0] for _, k in chosen if getattr(k, "name", None) == "kicker"]
+                                         + [k.ability for _, k in chosen if isinstance(k, OptionalCost)])
             if changed:                 # 118.9d: the total cost is not {0}; paying it is not modelled here
                 costed.append({"halves": halves(ch), "rule": "118.9d", "reason": changed})
                 continue
@@ -647,6 +679,23 @@ def alternative_cost_parts(snapshot, card, player, name):
         choices.setdefault(k, []).append(x)
     return [(k, sorted(choices.get(k, []), key=str)) for alt, k in sorted(by.get("alternative_cost_part", []), key=str)
             if alt == alts[0]]
+
+
+def optional_cost_parts(snapshot, card, player, name):
+    """The parts other than mana of CARD's optional additional cost NAME (buyback, entwine, offspring,
+    bargain, casualty: kb/optional_costs.lp) when PLAYER casts it from their hand, as
+    ``alternative_cost_parts`` gives an alternative cost's; InputError if the card has no such cost, or two."""
+    by = query(snapshot, "alternative_cost", [("asked_card", player, card)])
+    abs_ = sorted({a[2] for a in by.get("optional_cost", []) if str(a[3]) == name}, key=str)
+    if len(abs_) != 1:
+        have = sorted({str(a[3]) for a in by.get("optional_cost", [])})
+        raise InputError(f"{card} has {'no' if not abs_ else 'more than one'} optional additional cost {name!r}"
+                         f"{'; it has: ' + ', '.join(have) if have else ''}")
+    choices = {}
+    for _, _, k, x in by.get("cost_choice", []):
+        choices.setdefault(k, []).append(x)
+    return [(k, sorted(choices.get(k, []), key=str)) for ab, k in sorted(by.get("optional_cost_part", []), key=str)
+            if ab == abs_[0]]
 
 
 def _free_cost_changed(by, ch, kickers):

@@ -108,6 +108,22 @@ KB_ALTERNATIVE = {
     "dash": ("dash: a permanent whose dash cost was paid (haste, returned at the next end step) is not "
              "recorded (702.109a)", frozenset({"actions", "show", "apply"})),
 }
+# optional additional costs the KB offers when casting from a hand (kb/optional_costs.lp): buyback
+# (702.27a), entwine (702.42a) and offspring (702.175a) with a mana cost (keyword_cost/2); bargain
+# (702.166a) and casualty N (702.153a), one permanent to sacrifice (optional_cost_part/2). What paying
+# them does after the cast, if the KB does not carry it out: the reason, the answers it could change.
+KB_OPTIONAL = {
+    "buyback": None,                # 702.27a: `apply cast_free` puts the card into its owner's hand
+    "entwine": None,                # 702.42a: both modes; the modes' own lines say what they change
+    "bargain": None,                # 702.166b: the lines that read "if it was bargained" say so
+    # 702.175a: "when this creature enters, create a 1/1 token copy of it" (`apply cast_free` resolves it)
+    "offspring": ("offspring: the token copy created as the creature enters is not modelled (702.175a)",
+                  frozenset({"apply"})),
+    # 702.153a: "When you do, copy this spell" (a reflexive trigger of the cast)
+    "casualty": ("casualty: the copy of the spell is not modelled (702.153a)", frozenset({"apply"})),
+}
+# 702.166a: "sacrifice an artifact, enchantment, or token"
+_BARGAIN = fn("sacrifice", fn("or", Const("artifact"), fn("or", Const("enchantment"), fn("status", Const("token")))), 1)
 _ENCHANTABLE = {"creature", "permanent", "land", "artifact", "enchantment", "planeswalker"}
 
 
@@ -165,6 +181,11 @@ def _keyword(ctx, k):
     if k.kind == "cost" and k.name in KB_ALTERNATIVE:
         facts = [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n)) for s, n in _mana(k.param)]
         raise Unmodelled(KB_ALTERNATIVE[k.name][0], facts, affects=KB_ALTERNATIVE[k.name][1])
+    if k.name in KB_OPTIONAL and ctx.kind == "ab":
+        facts = _optional(ctx, k, name)
+        if KB_OPTIONAL[k.name] is not None:
+            raise Unmodelled(KB_OPTIONAL[k.name][0], facts, affects=KB_OPTIONAL[k.name][1])
+        return facts
     if k.name == "enchant" and k.kind == "object":
         t = simple_type(k.param)
         if t not in _ENCHANTABLE:
@@ -180,6 +201,21 @@ def _keyword(ctx, k):
             return facts
     if k.name == "firebending":
         firebending(ctx, k)                 # 702.189a, 605.1b, 106.7: a note for apply if it adds known mana
+    raise Unmodelled(f"keyword {k.name!r} is not modelled")
+
+
+def _optional(ctx, k, name):
+    """The facts of an optional additional cost printed on a card (kb/optional_costs.lp): its mana
+    (buyback, entwine, offspring: keyword_cost/2) or the permanent it sacrifices (bargain, casualty N:
+    optional_cost_part/2); Unmodelled for another shape ("Casualty X")."""
+    if k.kind == "cost":
+        return [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n)) for s, n in _mana(k.param)]
+    if name == "bargain" and k.kind == "plain":
+        return [("keyword", ctx.ab, Const(name)), ("optional_cost_part", ctx.ab, _BARGAIN)]
+    if name == "casualty" and k.kind == "number" and isinstance(k.param, ir.Number) and isinstance(k.param.value, int):
+        # 702.153a: "a creature with power N or greater"
+        power = fn("and", Const("creature"), fn("stat_at_least", Const("power"), k.param.value))
+        return [("keyword", ctx.ab, Const(name)), ("optional_cost_part", ctx.ab, fn("sacrifice", power, 1))]
     raise Unmodelled(f"keyword {k.name!r} is not modelled")
 
 

@@ -111,7 +111,8 @@ def answers(ability, aff, spell=False, *, parent=None, trigger=False, gated=Fals
     if isinstance(ability, ir.Keywords):
         out = set()
         for k in ability.items:
-            out |= on_battlefield if k.name in _KW_ON_BATTLEFIELD else keyword(k.name) & OFF_BATTLEFIELD
+            # what the lowering says the keyword could change (its Unmodelled affects) bounds it
+            out |= on_battlefield if k.name in _KW_ON_BATTLEFIELD else keyword(k.name) & kept
         return frozenset(out)
     if isinstance(ability, (ir.Triggered, ir.Chapter)):
         return on_battlefield               # 603.2, 714.2b: it acts only once its event has happened

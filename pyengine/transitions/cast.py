@@ -1,5 +1,5 @@
 """`mtgkb apply SNAP cast CARD [--player P] [--half H] [--fused] [--kicked] [--x N] [--pay IDS]
-[--alternative NAME [--choose IDS]]`.
+[--alternative NAME [--choose IDS]] [--optional NAME [--choose IDS]]`.
 
 P casts CARD from their hand (601.2): legal as `mtgkb actions` decides (timing 307.1, priority,
 restrictions, mandatory additional costs), the total cost (601.2f: its mana cost, the kicker's if
@@ -14,6 +14,9 @@ its mana cost: its mana (with the kicker's) as above, then its other parts (601.
 permanents sacrificed (to their owners' graveyards), returned to their owners' hands or tapped, cards
 of the hand exiled (the snapshot records no exile), each chosen with --choose or, when there are
 exactly as many as it needs, all of them; {X} of the mana cost is then 0 (107.3b).
+--optional NAME pays the card's optional additional cost NAME (601.2b, kb/optional_costs.lp: buyback,
+entwine, offspring with their mana added to the total cost; bargain, casualty N sacrificing the
+permanent --choose names, or the only one that can).
 """
 
 from .. import api, cardlookup, payplan
@@ -26,18 +29,26 @@ from ._riders import apply_riders
 
 
 def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay=None, alternative=None,
-         choose=None):
+         choose=None, optional=None):
     """Cast CARD from P's hand, paying its total cost (601.2)."""
     player = player or s.priority or s.active
 
     def match(a):
         return (a.get("half") == half and bool(a.get("fused")) == fused
-                and bool(a.get("kicked")) == kicked and a.get("alternative_cost") == alternative)
+                and bool(a.get("kicked")) == kicked and a.get("alternative_cost") == alternative
+                and a.get("optional_cost") == optional)
+    if kicked and optional is not None:
+        raise InputError("--kicked and --optional: one optional additional cost is chosen per cast here")
     known = None                    # the alternative cost's parts, read once (a query of the KB)
-    if alternative is not None:
-        name = cardlookup.among(s.cards, card)
-        if name in s.hand.get(player, []):
-            known = api.alternative_cost_parts(s, name, player, alternative)     # the card has it: else InputError
+    optional_known = None           # the optional additional cost's parts (kb/optional_costs.lp)
+    name = cardlookup.among(s.cards, card)
+    if alternative is not None and name in s.hand.get(player, []):
+        known = api.alternative_cost_parts(s, name, player, alternative)     # the card has it: else InputError
+    if optional is not None and name in s.hand.get(player, []):
+        optional_known = api.optional_cost_parts(s, name, player, optional)  # the card has it: else InputError
+    if optional_known and known:
+        raise InputError(f"{name}: paying an alternative cost and an optional cost that sacrifices a permanent "
+                         "in one cast is not modelled")
     card = check_legal(s, player, card, "cast", match)
     answer = api.actions(s, player)
     entry = next(a for k in ("actions", "refused", "not_modelled") for a in answer[k]
@@ -53,6 +64,8 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
         raise InputError(f"--x is given, but {card}'s mana cost has no {{X}}"
                          + (" that its alternative cost pays (CR 107.3b)" if alternative else ""))
     parts = _alternative_parts(s, card, player, alternative, choose, known) if alternative else []
+    if optional_known:
+        parts = _alternative_parts(s, card, player, optional, choose, optional_known, "optional additional cost")
     if x is not None and "max_x" in entry and x > entry["max_x"] and not entry.get("max_x_at_limit"):
         raise InputError(f"{player} can't pay {card}'s cost with X = {x}: X can be at most "
                          f"{entry['max_x']} now (CR 107.3, 601.2f-h)")
@@ -118,12 +131,13 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
                    **({"x": x or 0} if has_x else {}),
                    **({"half": half} if half else {}), **({"fused": True} if fused else {}),
                    **({"kicked": True} if kicked else {}),
-                   **({"alternative_cost": alternative} if alternative else {}), "paid": plan["paid_by"],
+                   **({"alternative_cost": alternative} if alternative else {}),
+                   **({"optional_cost": optional} if optional else {}), "paid": plan["paid_by"],
                    "rule": "601.2"})
     return new, events
 
 
-def _alternative_parts(s, card, player, alternative, choose, known=None):
+def _alternative_parts(s, card, player, alternative, choose, known=None, what="alternative cost"):
     """[(part term, [what pays it])] of CARD's alternative cost ALTERNATIVE (118.9), what pays each part
     taken from CHOOSE (comma-separated permanent ids and card names of the hand) or, when no choice is
     left, every candidate; InputError if a part can't be paid so. KNOWN: the cost's parts as
@@ -144,18 +158,18 @@ def _alternative_parts(s, card, player, alternative, choose, known=None):
             pool = [c for c in hand if c in options]
             picked = [c for c in chosen if c in options] if chosen else pool
             if len(picked) != n or any(picked.count(c) > pool.count(c) for c in picked):
-                raise InputError(f"{card}'s alternative cost {api.alternative_part_text(k)} needs {n} card(s) of "
+                raise InputError(f"{card}'s {what} {api.alternative_part_text(k)} needs {n} card(s) of "
                                  f"{player}'s hand: --choose from {', '.join(sorted(set(pool))) or '(none)'}")
         else:
             picked = [x for x in dict.fromkeys(chosen) if x in options and x not in used] if chosen else options
             if len(picked) != n:
-                raise InputError(f"{card}'s alternative cost {api.alternative_part_text(k)} needs {n} permanent(s): "
+                raise InputError(f"{card}'s {what} {api.alternative_part_text(k)} needs {n} permanent(s): "
                                  f"--choose {n} of {', '.join(options) or '(none)'}")
             used.update(picked)
         out.append((k, picked))
     extra = [x for x in chosen if not any(x in p for _, p in out)]
     if extra:
-        raise InputError(f"--choose names {', '.join(extra)}, which pay no part of {card}'s alternative cost")
+        raise InputError(f"--choose names {', '.join(extra)}, which pay no part of {card}'s {what}")
     return out
 
 
@@ -178,7 +192,9 @@ def _pay_parts(new, player, parts):
             for pid in picked:
                 events.append({"event": "sacrifice" if what == "sacrifice" else "return_to_hand", "permanent": pid,
                                "card": perms[pid]["card"], "rule": "701.21a" if what == "sacrifice" else "601.2h"})
-            remove_from_battlefield(new, picked, lambda p: "graveyard" if what == "sacrifice" else None, events)
+            # 704.5d: a token put into a graveyard ceases to exist
+            remove_from_battlefield(new, picked, lambda p: "graveyard" if what == "sacrifice" and not p.get("token")
+                                    else None, events)
             if what == "return_to_hand":
                 for pid in picked:                      # a token leaves no card (111.8)
                     if not perms[pid].get("token"):
@@ -214,6 +230,8 @@ TRANSITION = Transition("cast", cast, (
     Param("pay", metavar="IDS", help="Tap only these permanents (comma-separated ids, or none)."),
     Param("alternative", metavar="NAME", help="Pay this alternative cost rather than the mana cost (118.9): "
           "rather_than (a \"rather than pay this spell's mana cost\" line), evoke, dash."),
-    Param("choose", metavar="IDS", help="What pays the alternative cost's other parts: permanent ids, "
-          "card names of the hand (comma-separated; default: all there are when exactly enough)."),
+    Param("choose", metavar="IDS", help="What pays the alternative (or optional) cost's other parts: permanent "
+          "ids, card names of the hand (comma-separated; default: all there are when exactly enough)."),
+    Param("optional", metavar="NAME", help="Pay this optional additional cost (601.2b): buyback, entwine, "
+          "offspring, bargain, casualty (what it sacrifices: --choose)."),
 ))
