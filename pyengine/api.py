@@ -568,6 +568,33 @@ class OptionalCost(NamedTuple):
     choices: tuple
 
 
+def _free_optional(by, ch, kcost, unpayable):
+    """[(text, OptionalCost)] of the optional additional costs of kb/optional_costs.lp that casting as CH
+    may pay (those whose sacrifice can't be paid, UNPAYABLE, left out: 601.2h), in text order; a spree
+    mode's text names its place among the modes ("spree mode 2 {2}", 702.172a). KCOST: the keywords' mana."""
+    parts_of, mode_mana, chosen_by = {}, {}, {}
+    for ab, k in by.get("optional_cost_part", []):
+        parts_of.setdefault(ab, []).append(k)
+    for ab, m in by.get("spree_mode_cost", []):
+        mode_mana.setdefault(ab, []).append((m.args[0], m.args[1]))
+    for _, _, k, x in by.get("cost_choice", []):
+        chosen_by.setdefault(k, set()).add(str(x))
+    modes = sorted((ab for _, h, ab, k in by.get("optional_cost", []) if h == ch and str(k) == "spree"),
+                   key=lambda ab: ab.args[1])
+    out = []
+    for _, h, ab, k in by.get("optional_cost", []):
+        if h != ch or (ch, ab) in unpayable:
+            continue
+        parts = parts_of.get(ab, [])
+        if str(k) == "spree":
+            text = f"spree mode {modes.index(ab) + 1} {render.cost_text(mode_mana.get(ab, [])) or '{0}'}"
+        else:
+            text = _optional_text(k, kcost.get(ab, []), parts)
+        out.append((text, OptionalCost(str(k), ab, text, tuple(parts),
+                                       tuple(sorted(set().union(*(chosen_by.get(p, set()) for p in parts)))))))
+    return sorted(out, key=lambda o: o[0])
+
+
 def _optional_text(k, mana, parts):
     """Text of an optional additional cost: its keyword and its mana ("buyback {3}") or what it
     sacrifices, as `actions` shows it ("bargain (sacrifice(or(artifact,...),1))")."""
@@ -609,9 +636,6 @@ def cast_free_with_costs(snapshot, card, player):
     def key(ch):
         return (len(halves_of.get(ch, [])), [order.get(f, 0) for f in halves(ch)])
 
-    parts_of = {}
-    for ab, k in by.get("optional_cost_part", []):
-        parts_of.setdefault(ab, []).append(k)
     unpayable = {(h, ab) for _, _, h, ab in by.get("free_optional_unpayable", [])}
     targeted = targeted_faces(snapshot, card)
     options, costs, costed = [], [], []
@@ -623,14 +647,11 @@ def cast_free_with_costs(snapshot, card, player):
         optional = sorted(((f"kicker {render.cost_text(kcost.get(ab, []))}", fn("kicker", ab))
                            for c, h, ab in by.get("optional_additional", []) if h == ch), key=lambda c: c[0])
         # the other optional additional costs (kb/optional_costs.lp), those the player can pay (601.2h)
-        optional += sorted((_optional_text(k, kcost.get(ab, []), parts_of.get(ab, [])),
-                            OptionalCost(str(k), ab, _optional_text(k, kcost.get(ab, []), parts_of.get(ab, [])),
-                                         tuple(parts_of.get(ab, [])), tuple(sorted(
-                                             {str(x) for _, _, kk, x in by.get("cost_choice", [])
-                                              if kk in parts_of.get(ab, [])}))))
-                           for c, h, ab, k in by.get("optional_cost", [])
-                           if h == ch and (ch, ab) not in unpayable)
+        optional += _free_optional(by, ch, kcost, unpayable)
+        spree = [i for i, (_, k) in enumerate(optional) if isinstance(k, OptionalCost) and k.keyword == "spree"]
         for mask in range(2 ** len(optional)):
+            if spree and not any(mask >> i & 1 for i in spree):
+                continue                # 702.172a, 700.2: one or more modes are chosen
             chosen = mandatory + [o for i, o in enumerate(optional) if mask >> i & 1]
             changed = _free_cost_changed(by, ch, [k.args[0] for _, k in chosen if getattr(k, "name", None) == "kicker"]
                                          + [k.ability for _, k in chosen if isinstance(k, OptionalCost)])
@@ -687,6 +708,8 @@ def optional_cost_parts(snapshot, card, player, name):
     ``alternative_cost_parts`` gives an alternative cost's; InputError if the card has no such cost, or two."""
     by = query(snapshot, "alternative_cost", [("asked_card", player, card)])
     abs_ = sorted({a[2] for a in by.get("optional_cost", []) if str(a[3]) == name}, key=str)
+    if name == "spree" and abs_:
+        return []                       # 702.172a: the modes' costs are mana (the mode: `apply cast --mode`)
     if len(abs_) != 1:
         have = sorted({str(a[3]) for a in by.get("optional_cost", [])})
         raise InputError(f"{card} has {'no' if not abs_ else 'more than one'} optional additional cost {name!r}"

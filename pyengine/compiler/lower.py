@@ -77,6 +77,10 @@ def lower(ctx, line):
             return Lowered(chosen_option(ctx, a.args[0], a.args[1], line))     # 614.12, 611.3a
         if isinstance(a, ir.Node) and a.kind in _GATED:
             raise Unmodelled(_GATED[a.kind])         # the KB does not know whether it is had
+        if isinstance(a, ir.Mode) and a.cost is not None and ctx.kind == "ab":
+            # 702.172a: a spree mode's cost is known (kb/optional_costs.lp), what the mode does is not
+            raise Unmodelled("mode abilities are not modelled", [("spree_mode", ctx.ab)] + [
+                ("spree_mode_cost", ctx.ab, fn("mana", s, n)) for s, n in _mana(a.cost)])
         raise Unmodelled(f"{type(a).__name__.lower()} abilities are not modelled")
     except Unmodelled as e:
         if e.facts:                 # part of the line is an ability the KB knows (603.2 ...)
@@ -116,6 +120,7 @@ KB_OPTIONAL = {
     "buyback": None,                # 702.27a: `apply cast_free` puts the card into its owner's hand
     "entwine": None,                # 702.42a: both modes; the modes' own lines say what they change
     "bargain": None,                # 702.166b: the lines that read "if it was bargained" say so
+    "spree": None,                  # 702.172a: the modes' costs are their lines' (spree_mode_cost/2)
     # 702.175a: "when this creature enters, create a 1/1 token copy of it" (`apply cast_free` resolves it)
     "offspring": ("offspring: the token copy created as the creature enters is not modelled (702.175a)",
                   frozenset({"apply"})),
@@ -210,6 +215,8 @@ def _optional(ctx, k, name):
     optional_cost_part/2); Unmodelled for another shape ("Casualty X")."""
     if k.kind == "cost":
         return [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n)) for s, n in _mana(k.param)]
+    if name == "spree" and k.kind == "plain":
+        return [("keyword", ctx.ab, Const(name))]
     if name == "bargain" and k.kind == "plain":
         return [("keyword", ctx.ab, Const(name)), ("optional_cost_part", ctx.ab, _BARGAIN)]
     if name == "casualty" and k.kind == "number" and isinstance(k.param, ir.Number) and isinstance(k.param.value, int):

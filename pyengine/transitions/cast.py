@@ -1,5 +1,5 @@
 """`mtgkb apply SNAP cast CARD [--player P] [--half H] [--fused] [--kicked] [--x N] [--pay IDS]
-[--alternative NAME [--choose IDS]] [--optional NAME [--choose IDS]]`.
+[--alternative NAME [--choose IDS]] [--optional NAME [--choose IDS] [--mode N]]`.
 
 P casts CARD from their hand (601.2): legal as `mtgkb actions` decides (timing 307.1, priority,
 restrictions, mandatory additional costs), the total cost (601.2f: its mana cost, the kicker's if
@@ -16,7 +16,7 @@ of the hand exiled (the snapshot records no exile), each chosen with --choose or
 exactly as many as it needs, all of them; {X} of the mana cost is then 0 (107.3b).
 --optional NAME pays the card's optional additional cost NAME (601.2b, kb/optional_costs.lp: buyback,
 entwine, offspring with their mana added to the total cost; bargain, casualty N sacrificing the
-permanent --choose names, or the only one that can).
+permanent --choose names, or the only one that can; spree: the mode --mode N, its cost added, 702.172a).
 """
 
 from .. import api, cardlookup, payplan
@@ -29,14 +29,16 @@ from ._riders import apply_riders
 
 
 def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay=None, alternative=None,
-         choose=None, optional=None):
+         choose=None, optional=None, mode=None):
     """Cast CARD from P's hand, paying its total cost (601.2)."""
     player = player or s.priority or s.active
 
     def match(a):
         return (a.get("half") == half and bool(a.get("fused")) == fused
                 and bool(a.get("kicked")) == kicked and a.get("alternative_cost") == alternative
-                and a.get("optional_cost") == optional)
+                and a.get("optional_cost") == optional and a.get("mode") == mode)
+    if (mode is not None) != (optional == "spree"):
+        raise InputError("--mode N chooses the mode of a spell with spree: give it with --optional spree")
     if kicked and optional is not None:
         raise InputError("--kicked and --optional: one optional additional cost is chosen per cast here")
     known = None                    # the alternative cost's parts, read once (a query of the KB)
@@ -132,7 +134,8 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
                    **({"half": half} if half else {}), **({"fused": True} if fused else {}),
                    **({"kicked": True} if kicked else {}),
                    **({"alternative_cost": alternative} if alternative else {}),
-                   **({"optional_cost": optional} if optional else {}), "paid": plan["paid_by"],
+                   **({"optional_cost": optional} if optional else {}), **({"mode": mode} if mode else {}),
+                   "paid": plan["paid_by"],
                    "rule": "601.2"})
     return new, events
 
@@ -233,5 +236,7 @@ TRANSITION = Transition("cast", cast, (
     Param("choose", metavar="IDS", help="What pays the alternative (or optional) cost's other parts: permanent "
           "ids, card names of the hand (comma-separated; default: all there are when exactly enough)."),
     Param("optional", metavar="NAME", help="Pay this optional additional cost (601.2b): buyback, entwine, "
-          "offspring, bargain, casualty (what it sacrifices: --choose)."),
+          "offspring, bargain, casualty (what it sacrifices: --choose), spree (with --mode)."),
+    Param("mode", type=int, range=(1, 20), help="With --optional spree: the mode chosen, 1 for the first "
+          "printed (702.172a)."),
 ))
