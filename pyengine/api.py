@@ -219,6 +219,17 @@ def actions(snapshot, player=None):
     extras = {a[2]: max_x_entry(snapshot, player, a[2], answer.cost_symbols(a[2]), answer.x_count(a[2]),
                                 x_reduced.get(a[2], 0))
               for a in atoms if a[0] == "legal_action" and a[2].args[0] == Const("cast") and answer.x_count(a[2])}
+    # multikicker, squad: paid any number of times (kb/optional_costs.lp), as many as the plan pays
+    each, times_reduced = {}, {}
+    for _, act, k, v in by.get("action_detail", ()):
+        if k == Const("cost_each_time"):
+            each.setdefault(act, []).extend([v.args[0]] * v.args[1])
+        elif k == Const("times_reduced_by"):
+            times_reduced[act] = v
+    for a in atoms:
+        if a[0] == "legal_action" and a[2] in each and not answer.x_count(a[2]):
+            extras[a[2]] = {**extras.get(a[2], {}), **max_times_entry(
+                snapshot, player, a[2], answer.cost_symbols(a[2]), each[a[2]], times_reduced.get(a[2], 0))}
     for a, keys in spent.items():          # the payment's floating mana and life
         extras[a] = {**keys, **extras.get(a, {})}
     legal, refused, unknown = render.actions(atoms, payments, extras)
@@ -246,17 +257,47 @@ def max_x_entry(snapshot, player, action, symbols, n_x, reduced=0):
     def payable(x):
         plan = solve_plan(snapshot, player, symbols + [Const("generic")] * max(0, n_x * x - reduced), spent_on, spell)
         return plan.paid and not plan.too_large
-    lo, hi = 0, 1                     # payable(lo) (the cast is legal with X = 0); search above
+    top, at_limit = _largest(payable, 0, limit)     # payable(0): the cast is legal with X = 0
+    return {"max_x": top, **({"max_x_at_limit": True} if at_limit else {})}
+
+
+def max_times_entry(snapshot, player, action, symbols, each, reduced=0):
+    """{"max_times": T}: the largest number of times T (at least 1: SYMBOLS, ACTION's total cost, pays
+    it once) that PLAYER can pay a cost paid any number of times (multikicker 702.33c, squad 702.157a),
+    EACH its symbols, now (601.2f-h), the generic mana of the payments beyond the first less REDUCED (the
+    cost reductions the rest of the generic part did not use), decided by the plan of `mtgkb pay`;
+    bounded by payplan.MAX_SYMBOLS ("max_times_at_limit": True if that many are payable)."""
+    from . import payplan
+    card = str(action.args[1])
+    _, spent_on = payplan.spell_types(snapshot, card)
+    spell = payplan.spell_facts(snapshot, card, player, payplan.cast_faces(snapshot, action),
+                                payplan.cast_kicked(action))
+    generic = [x for x in each if x == Const("generic")]
+    colored = [x for x in each if x != Const("generic")]
+    limit = 1 + (payplan.MAX_SYMBOLS - len(symbols)) // max(1, len(each))
+
+    def payable(t):
+        more = colored * (t - 1) + [Const("generic")] * max(0, len(generic) * (t - 1) - reduced)
+        plan = solve_plan(snapshot, player, symbols + more, spent_on, spell)
+        return plan.paid and not plan.too_large
+    top, at_limit = _largest(payable, 1, limit)
+    return {"max_times": top, **({"max_times_at_limit": True} if at_limit else {})}
+
+
+def _largest(payable, lo, limit):
+    """(N, at limit): the largest N in [LO, LIMIT] with PAYABLE(N), PAYABLE(LO) known true and PAYABLE
+    monotone (more costs more), by doubling then bisection."""
+    hi = max(1, 2 * lo)
     while hi <= limit and payable(hi):
         lo, hi = hi, hi * 2
     if hi > limit:
         if payable(limit):
-            return {"max_x": limit, "max_x_at_limit": True}
+            return limit, True
         hi = limit
     while hi - lo > 1:                # payable(lo), not payable(hi)
         mid = (lo + hi) // 2
         lo, hi = (mid, hi) if payable(mid) else (lo, mid)
-    return {"max_x": lo}
+    return lo, False
 
 
 def plan_decides(snapshot, player, action, symbols, cache, spell=True):

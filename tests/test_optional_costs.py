@@ -29,6 +29,14 @@ CARDS = {
     "Launch the Fleet": ("Sorcery", "{W}", "Strive — This spell costs {1} more to cast for each target beyond the "
                          "first.\nUntil end of turn, any number of target creatures each gain \"Whenever this creature "
                          "attacks, create a 1/1 white Soldier creature token that's tapped and attacking.\""),
+    "Joraga Warcaller": ("Creature — Elf Warrior", "{G}", "Multikicker {1}{G} (You may pay an additional {1}{G} any "
+                         "number of times as you cast this spell.)\nThis creature enters with a +1/+1 counter on it for "
+                         "each time it was kicked.\nOther Elf creatures you control get +1/+1 for each +1/+1 counter on "
+                         "this creature."),
+    "Zephyrim": ("Creature — Human Warrior", "{3}{W}", "Squad {2} (As an additional cost to cast this spell, you may "
+                 "pay {2} any number of times. When this creature enters, create that many tokens that are copies of "
+                 "it.)\nFlying, vigilance\nMiracle {1}{W} (You may cast this card for its miracle cost when you draw "
+                 "it if it's the first card you drew this turn.)"),
 }
 
 
@@ -43,8 +51,8 @@ def test_no_note_for_actions_in_a_hand(name):
 
 
 def test_what_follows_the_payment_stays_a_note_for_apply():
-    """Casualty's copy of the spell (702.153a) and the cost of a strive spell's extra targets (601.2f)
-    are not carried out: `apply` says so."""
-    for name, line in (("A Little Chat", 1), ("Launch the Fleet", 1)):
+    """Casualty's copy of the spell (702.153a), the cost of a strive spell's extra targets (601.2f) and
+    squad's token copies (702.157a) are not carried out: `apply` says so."""
+    for name, line in (("A Little Chat", 1), ("Launch the Fleet", 1), ("Zephyrim", 1)):
         [note] = [n for n in _notes(name) if n.line == line]
         assert note.affects == note.elsewhere == {"apply"}

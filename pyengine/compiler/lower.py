@@ -121,6 +121,10 @@ KB_OPTIONAL = {
     "entwine": None,                # 702.42a: both modes; the modes' own lines say what they change
     "bargain": None,                # 702.166b: the lines that read "if it was bargained" say so
     "spree": None,                  # 702.172a: the modes' costs are their lines' (spree_mode_cost/2)
+    "multikicker": None,            # 702.33c: a kicker paid any number of times ("if it was kicked": their lines)
+    # 702.157a: "create a token that's a copy of it for each time its squad cost was paid" as it enters
+    "squad": ("squad: the token copies created as the creature enters are not modelled (702.157a)",
+              frozenset({"apply"})),
     # 702.175a: "when this creature enters, create a 1/1 token copy of it" (`apply cast_free` resolves it)
     "offspring": ("offspring: the token copy created as the creature enters is not modelled (702.175a)",
                   frozenset({"apply"})),

@@ -1,5 +1,5 @@
 """`mtgkb apply SNAP cast CARD [--player P] [--half H] [--fused] [--kicked] [--x N] [--pay IDS]
-[--alternative NAME [--choose IDS]] [--optional NAME [--choose IDS] [--mode N]]`.
+[--alternative NAME [--choose IDS]] [--optional NAME [--choose IDS] [--mode N]] [--times N]`.
 
 P casts CARD from their hand (601.2): legal as `mtgkb actions` decides (timing 307.1, priority,
 restrictions, mandatory additional costs), the total cost (601.2f: its mana cost, the kicker's if
@@ -29,7 +29,7 @@ from ._riders import apply_riders
 
 
 def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay=None, alternative=None,
-         choose=None, optional=None, mode=None):
+         choose=None, optional=None, mode=None, times=None):
     """Cast CARD from P's hand, paying its total cost (601.2)."""
     player = player or s.priority or s.active
 
@@ -59,6 +59,8 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
         raise InputError(f"{card}: paying its additional cost ({entry['additional_cost']}) while casting "
                          "it is not modelled; see `apply cast_free`")
     cost = entry.get("cost") or ""
+    if times is not None:
+        cost = _times_cost(card, entry, cost, times)
     faces = [f for f in s.cards[card].faces if half is None or f.name == half]
     # 107.3b: an alternative cost without {X} leaves X 0
     has_x = "{X}" in "".join(f.mana_cost or "" for f in faces) and alternative is None
@@ -135,9 +137,30 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
                    **({"kicked": True} if kicked else {}),
                    **({"alternative_cost": alternative} if alternative else {}),
                    **({"optional_cost": optional} if optional else {}), **({"mode": mode} if mode else {}),
+                   **({"times": times} if times is not None else {}),
                    "paid": plan["paid_by"],
                    "rule": "601.2"})
     return new, events
+
+
+def _times_cost(card, entry, cost, times):
+    """The total cost of paying ENTRY's multikicker or squad cost TIMES times (702.33c, 702.157a,
+    601.2f): its cost (paid once) plus TIMES - 1 more, their generic mana less the reductions the
+    first payment left unused; InputError if the cost is not paid any number of times, or beyond
+    what `actions` found payable."""
+    each = entry.get("cost_each_time")
+    if not each:
+        raise InputError(f"--times is given, but {card} is cast without a cost paid any number of times "
+                         "(multikicker with --kicked, squad with --optional squad)")
+    if "max_times" in entry and times > entry["max_times"] and not entry.get("max_times_at_limit"):
+        raise InputError(f"{card}'s {each} can be paid at most {entry['max_times']} time(s) now (CR 601.2f-h)")
+    symbols = payplan.symbols(each)
+    generic = sum(int(x) for x in symbols if x.isdigit())
+    colored = "".join("{%s}" % x for x in symbols if not x.isdigit())
+    extra = max(0, generic * (times - 1) - entry.get("times_reduced_by", 0))
+    symbols = payplan.symbols(cost + colored * (times - 1)) or []
+    total = sum(int(x) for x in symbols if x.isdigit()) + extra         # 107.4: the generic part first
+    return ("{%d}" % total if total else "") + "".join("{%s}" % x for x in symbols if not x.isdigit())
 
 
 def _alternative_parts(s, card, player, alternative, choose, known=None, what="alternative cost"):
@@ -237,6 +260,8 @@ TRANSITION = Transition("cast", cast, (
           "ids, card names of the hand (comma-separated; default: all there are when exactly enough)."),
     Param("optional", metavar="NAME", help="Pay this optional additional cost (601.2b): buyback, entwine, "
           "offspring, bargain, casualty (what it sacrifices: --choose), spree (with --mode)."),
+    Param("times", type=int, range=(1, 1000), help="How many times a multikicker (with --kicked) or squad "
+          "(with --optional squad) cost is paid (702.33c, 702.157a; default: once)."),
     Param("mode", type=int, range=(1, 20), help="With --optional spree: the mode chosen, 1 for the first "
           "printed (702.172a)."),
 ))
