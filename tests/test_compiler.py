@@ -117,6 +117,7 @@ SHAPES = [
     # optional additional costs (kb/optional_costs.lp): 702.27a, 702.42a, 702.166a
     ("Buyback {3}", {f"keyword({AB},buyback)", f"keyword_cost({AB},mana(generic,3))"}),
     ("Entwine {2}{R}", {f"keyword({AB},entwine)", f"keyword_cost({AB},mana(generic,2))", f"keyword_cost({AB},mana(r,1))"}),
+    ("Buyback—Sacrifice a land.", {f"keyword({AB},buyback)", f"optional_cost_part({AB},sacrifice(land,1))"}),
     ("Spree", {f"keyword({AB},spree)"}),                                                   # 702.172a
     ("Multikicker {1}{G}", {f"keyword({AB},multikicker)", f"keyword_cost({AB},mana(generic,1))",
                             f"keyword_cost({AB},mana(g,1))"}),                               # 702.33c

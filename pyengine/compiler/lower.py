@@ -219,6 +219,14 @@ def _optional(ctx, k, name):
     optional_cost_part/2); Unmodelled for another shape ("Casualty X")."""
     if k.kind == "cost":
         return [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n)) for s, n in _mana(k.param)]
+    if k.kind == "cost_clauses" and name in ("buyback", "entwine"):
+        # "Buyback—Sacrifice a land.", "Entwine—Sacrifice two lands.": the permanents sacrificed, read as an
+        # alternative cost's are (lower_alt.py)
+        from .lower_alt import _part
+        parts = [_part(c.verb) if isinstance(c, ir.Clause) and c.verb.name == "sacrifice" and not c.tails
+                 and c.subject is None and not c.aux else None for c in k.param]
+        if parts and all(parts):
+            return [("keyword", ctx.ab, Const(name))] + [("optional_cost_part", ctx.ab, t) for p in parts for _, t in p]
     if name == "spree" and k.kind == "plain":
         return [("keyword", ctx.ab, Const(name))]
     if name == "bargain" and k.kind == "plain":
