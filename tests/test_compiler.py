@@ -200,6 +200,8 @@ def test_a_cost_item_not_modelled_keeps_the_mana_and_blocks_activation():
     # 702.153a: the sacrifice is the cast's; the copy of the spell is not
     ("Casualty 2", {f"keyword({AB},casualty)",
                     f"optional_cost_part({AB},sacrifice(and(creature,stat_at_least(power,2)),1))"}),
+    # 702.174a: "you may choose an opponent"; what the gift gives is not modelled (702.174b)
+    ("Gift a card", {f"keyword({AB},gift)", f"optional_cost_part({AB},choose_opponent)"}),
 ])
 def test_an_optional_cost_known_with_what_follows_noted_for_apply(text, expected):
     """The cost is known (the answers that cast read it); what paying it does once the spell is cast

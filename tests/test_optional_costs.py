@@ -29,6 +29,10 @@ CARDS = {
     "Launch the Fleet": ("Sorcery", "{W}", "Strive — This spell costs {1} more to cast for each target beyond the "
                          "first.\nUntil end of turn, any number of target creatures each gain \"Whenever this creature "
                          "attacks, create a 1/1 white Soldier creature token that's tapped and attacking.\""),
+    "Dawn's Truce": ("Instant", "{1}{W}", "Gift a card (You may promise an opponent a gift as you cast this spell. If "
+                     "you do, they draw a card before its other effects.)\nYou and permanents you control gain hexproof "
+                     "until end of turn. If the gift was promised, permanents you control also gain indestructible "
+                     "until end of turn."),
     "Joraga Warcaller": ("Creature — Elf Warrior", "{G}", "Multikicker {1}{G} (You may pay an additional {1}{G} any "
                          "number of times as you cast this spell.)\nThis creature enters with a +1/+1 counter on it for "
                          "each time it was kicked.\nOther Elf creatures you control get +1/+1 for each +1/+1 counter on "

@@ -121,6 +121,8 @@ KB_OPTIONAL = {
     "entwine": None,                # 702.42a: both modes; the modes' own lines say what they change
     "bargain": None,                # 702.166b: the lines that read "if it was bargained" say so
     "spree": None,                  # 702.172a: the modes' costs are their lines' (spree_mode_cost/2)
+    # 702.174a-b: "you may choose an opponent"; what the opponent gets if the gift was promised is not modelled
+    "gift": ("gift: what the chosen opponent gets is not modelled (702.174b)", frozenset({"apply"})),
     "multikicker": None,            # 702.33c: a kicker paid any number of times ("if it was kicked": their lines)
     # 702.157a: "create a token that's a copy of it for each time its squad cost was paid" as it enters
     "squad": ("squad: the token copies created as the creature enters are not modelled (702.157a)",
@@ -215,8 +217,9 @@ def _keyword(ctx, k):
 
 def _optional(ctx, k, name):
     """The facts of an optional additional cost printed on a card (kb/optional_costs.lp): its mana
-    (buyback, entwine, offspring: keyword_cost/2) or the permanent it sacrifices (bargain, casualty N:
-    optional_cost_part/2); Unmodelled for another shape ("Casualty X")."""
+    (buyback, entwine, offspring, multikicker, squad: keyword_cost/2), the permanent it sacrifices
+    (bargain, casualty N: optional_cost_part/2) or the opponent it chooses (gift); Unmodelled for
+    another shape ("Casualty X")."""
     if k.kind == "cost":
         return [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n)) for s, n in _mana(k.param)]
     if k.kind == "cost_clauses" and name in ("buyback", "entwine"):
@@ -227,6 +230,8 @@ def _optional(ctx, k, name):
                  and c.subject is None and not c.aux else None for c in k.param]
         if parts and all(parts):
             return [("keyword", ctx.ab, Const(name))] + [("optional_cost_part", ctx.ab, t) for p in parts for _, t in p]
+    if name == "gift":
+        return [("keyword", ctx.ab, Const(name)), ("optional_cost_part", ctx.ab, Const("choose_opponent"))]
     if name == "spree" and k.kind == "plain":
         return [("keyword", ctx.ab, Const(name))]
     if name == "bargain" and k.kind == "plain":

@@ -173,7 +173,7 @@ def _alternative_parts(s, card, player, alternative, choose, known=None, what="a
     if known is None:
         known = api.alternative_cost_parts(s, card, player, alternative)
     for k, options in known:
-        if k.name == "pay_life":
+        if k.name in ("pay_life", "choose_opponent"):     # choose_opponent: gift, 702.174a (not recorded)
             out.append((k, []))
             continue
         n = k.args[1]

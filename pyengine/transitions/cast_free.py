@@ -58,7 +58,7 @@ def _pay(new, s, player, card, costs, sacrifice, discard, events):
 
 # the rule of each optional additional cost (kb/optional_costs.lp)
 _OPTIONAL_RULE = {"buyback": "702.27a", "entwine": "702.42a", "offspring": "702.175a", "bargain": "702.166a",
-                  "casualty": "702.153a"}
+                  "casualty": "702.153a", "squad": "702.157a", "gift": "702.174a", "spree": "702.172a"}
 
 
 def _pay_optional(new, s, player, card, cost, sacrifice, events):
@@ -66,6 +66,8 @@ def _pay_optional(new, s, player, card, cost, sacrifice, events):
     (the spell is cast without paying its mana cost, as a kicker's here), a permanent it sacrifices is
     chosen with --sacrifice among those that may pay it (601.2h)."""
     for part in cost.parts:
+        if getattr(part, "name", None) != "sacrifice":
+            continue                                # gift's opponent (702.174a) is not recorded
         if sacrifice not in cost.choices:
             raise InputError(f"{card}: choose a permanent to pay {cost.text} with --sacrifice ID: "
                              f"{', '.join(cost.choices) or '(none)'}")
