@@ -51,7 +51,15 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
     if optional_known and known:
         raise InputError(f"{name}: paying an alternative cost and an optional cost that sacrifices a permanent "
                          "in one cast is not modelled")
-    card = check_legal(s, player, card, "cast", match)
+    try:
+        card = check_legal(s, player, card, "cast", match)
+    except InputError:
+        if optional is None and name in s.hand.get(player, []) and any(
+                a.get("optional_cost") == "spree" for k in ("actions", "refused", "not_modelled")
+                for a in api.actions(s, player)[k] if a["kind"] == "cast" and a.get("card") == name):
+            raise InputError(f"{name} has spree: one or more modes are chosen (CR 702.172a, 700.2); "
+                             "choose one with --optional spree --mode N") from None
+        raise
     answer = api.actions(s, player)
     entry = next(a for k in ("actions", "refused", "not_modelled") for a in answer[k]
                  if a["kind"] == "cast" and a.get("card") == card and match(a))
