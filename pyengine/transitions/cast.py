@@ -267,9 +267,9 @@ TRANSITION = Transition("cast", cast, (
     Param("choose", metavar="IDS", help="What pays the alternative (or optional) cost's other parts: permanent "
           "ids, card names of the hand (comma-separated; default: all there are when exactly enough)."),
     Param("optional", metavar="NAME", help="Pay this optional additional cost (601.2b): buyback, entwine, "
-          "offspring, bargain, casualty (what it sacrifices: --choose), spree (with --mode)."),
-    Param("times", type=int, range=(1, 1000), help="How many times a multikicker (with --kicked) or squad "
-          "(with --optional squad) cost is paid (702.33c, 702.157a; default: once)."),
+          "offspring, bargain, casualty (what it sacrifices: --choose), gift, squad, spree (with --mode)."),
     Param("mode", type=int, range=(1, 20), help="With --optional spree: the mode chosen, 1 for the first "
           "printed (702.172a)."),
+    Param("times", type=int, range=(1, 1000), help="How many times a multikicker (with --kicked) or squad "
+          "(with --optional squad) cost is paid (702.33c, 702.157a; default: once)."),
 ))
