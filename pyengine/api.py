@@ -9,6 +9,7 @@ Each question builds its own clingo Control, unless it is asked inside ``with se
 
 from contextlib import contextmanager
 import contextvars
+from typing import NamedTuple
 
 from . import cardlookup
 from .asp.driver import Engine
@@ -219,6 +220,17 @@ def actions(snapshot, player=None):
     extras = {a[2]: max_x_entry(snapshot, player, a[2], answer.cost_symbols(a[2]), answer.x_count(a[2]),
                                 x_reduced.get(a[2], 0))
               for a in atoms if a[0] == "legal_action" and a[2].args[0] == Const("cast") and answer.x_count(a[2])}
+    # multikicker, squad: paid any number of times (kb/optional_costs.lp), as many as the plan pays
+    each, times_reduced = {}, {}
+    for _, act, k, v in by.get("action_detail", ()):
+        if k == Const("cost_each_time"):
+            each.setdefault(act, []).extend([v.args[0]] * v.args[1])
+        elif k == Const("times_reduced_by"):
+            times_reduced[act] = v
+    for a in atoms:
+        if a[0] == "legal_action" and a[2] in each and not answer.x_count(a[2]):
+            extras[a[2]] = {**extras.get(a[2], {}), **max_times_entry(
+                snapshot, player, a[2], answer.cost_symbols(a[2]), each[a[2]], times_reduced.get(a[2], 0))}
     for a, keys in spent.items():          # the payment's floating mana and life
         extras[a] = {**keys, **extras.get(a, {})}
     legal, refused, unknown = render.actions(atoms, payments, extras)
@@ -251,17 +263,47 @@ def max_x_entry(snapshot, player, action, symbols, n_x, reduced=0):
     def payable(x):
         plan = solve_plan(snapshot, player, symbols + [Const("generic")] * max(0, n_x * x - reduced), spent_on, spell)
         return plan.paid and not plan.too_large
-    lo, hi = 0, 1                     # payable(lo) (the cast is legal with X = 0); search above
+    top, at_limit = _largest(payable, 0, limit)     # payable(0): the cast is legal with X = 0
+    return {"max_x": top, **({"max_x_at_limit": True} if at_limit else {})}
+
+
+def max_times_entry(snapshot, player, action, symbols, each, reduced=0):
+    """{"max_times": T}: the largest number of times T (at least 1: SYMBOLS, ACTION's total cost, pays
+    it once) that PLAYER can pay a cost paid any number of times (multikicker 702.33c, squad 702.157a),
+    EACH its symbols, now (601.2f-h), the generic mana of the payments beyond the first less REDUCED (the
+    cost reductions the rest of the generic part did not use), decided by the plan of `mtgkb pay`;
+    bounded by payplan.MAX_SYMBOLS ("max_times_at_limit": True if that many are payable)."""
+    from . import payplan
+    card = str(action.args[1])
+    _, spent_on = payplan.spell_types(snapshot, card)
+    spell = payplan.spell_facts(snapshot, card, player, payplan.cast_faces(snapshot, action),
+                                payplan.cast_kicked(action))
+    generic = [x for x in each if x == Const("generic")]
+    colored = [x for x in each if x != Const("generic")]
+    limit = 1 + (payplan.MAX_SYMBOLS - len(symbols)) // max(1, len(each))
+
+    def payable(t):
+        more = colored * (t - 1) + [Const("generic")] * max(0, len(generic) * (t - 1) - reduced)
+        plan = solve_plan(snapshot, player, symbols + more, spent_on, spell)
+        return plan.paid and not plan.too_large
+    top, at_limit = _largest(payable, 1, limit)
+    return {"max_times": top, **({"max_times_at_limit": True} if at_limit else {})}
+
+
+def _largest(payable, lo, limit):
+    """(N, at limit): the largest N in [LO, LIMIT] with PAYABLE(N), PAYABLE(LO) known true and PAYABLE
+    monotone (more costs more), by doubling then bisection."""
+    hi = max(1, 2 * lo)
     while hi <= limit and payable(hi):
         lo, hi = hi, hi * 2
     if hi > limit:
         if payable(limit):
-            return {"max_x": limit, "max_x_at_limit": True}
+            return limit, True
         hi = limit
     while hi - lo > 1:                # payable(lo), not payable(hi)
         mid = (lo + hi) // 2
         lo, hi = (mid, hi) if payable(mid) else (lo, mid)
-    return {"max_x": lo}
+    return lo, False
 
 
 def plan_decides(snapshot, player, action, symbols, cache, spell=True):
@@ -563,6 +605,51 @@ def targeted_faces(snapshot, card):
     return {f[1] for f in compiled(snapshot, card).facts if f[0] == "card_spell_targets"}
 
 
+class OptionalCost(NamedTuple):
+    """An optional additional cost chosen for `cast-free` (kb/optional_costs.lp): its keyword, ability,
+    text, its parts other than mana (sacrifice(F,N) terms) and the permanents that may pay them."""
+    keyword: str
+    ability: object
+    text: str
+    parts: tuple
+    choices: tuple
+
+
+def _free_optional(by, ch, kcost, unpayable):
+    """[(text, OptionalCost)] of the optional additional costs of kb/optional_costs.lp that casting as CH
+    may pay (those whose sacrifice can't be paid, UNPAYABLE, left out: 601.2h), in text order; a spree
+    mode's text names its place among the modes ("spree mode 2 {2}", 702.172a). KCOST: the keywords' mana."""
+    parts_of, mode_mana, chosen_by = {}, {}, {}
+    for ab, k in by.get("optional_cost_part", []):
+        parts_of.setdefault(ab, []).append(k)
+    for ab, m in by.get("spree_mode_cost", []):
+        mode_mana.setdefault(ab, []).append((m.args[0], m.args[1]))
+    for _, _, k, x in by.get("cost_choice", []):
+        chosen_by.setdefault(k, set()).add(str(x))
+    modes = sorted((ab for _, h, ab, k in by.get("optional_cost", []) if h == ch and str(k) == "spree"),
+                   key=lambda ab: ab.args[1])
+    out = []
+    for _, h, ab, k in by.get("optional_cost", []):
+        if h != ch or (ch, ab) in unpayable:
+            continue
+        parts = parts_of.get(ab, [])
+        if str(k) == "spree":
+            text = f"spree mode {modes.index(ab) + 1} {render.cost_text(mode_mana.get(ab, [])) or '{0}'}"
+        else:
+            text = _optional_text(k, kcost.get(ab, []), parts)
+        out.append((text, OptionalCost(str(k), ab, text, tuple(parts),
+                                       tuple(sorted(set().union(*(chosen_by.get(p, set()) for p in parts)))))))
+    return sorted(out, key=lambda o: o[0])
+
+
+def _optional_text(k, mana, parts):
+    """Text of an optional additional cost: its keyword and its mana ("buyback {3}") or what it
+    sacrifices, as `actions` shows it ("bargain (sacrifice(or(artifact,...),1))")."""
+    if mana:
+        return f"{k} {render.cost_text(mana)}"
+    return f"{k} ({'; '.join(render_term(p) for p in parts)})" if parts else str(k)
+
+
 def cast_free(snapshot, card, player):
     """Casting CARD from PLAYER's hand without paying its mana cost, now (Master of Predicaments):
     {"card", "mana_value", "castable", "options": [{"halves", "x", "additional_costs"}], "reason",
@@ -596,6 +683,7 @@ def cast_free_with_costs(snapshot, card, player):
     def key(ch):
         return (len(halves_of.get(ch, [])), [order.get(f, 0) for f in halves(ch)])
 
+    unpayable = {(h, ab) for _, _, h, ab in by.get("free_optional_unpayable", [])}
     targeted = targeted_faces(snapshot, card)
     options, costs, costed = [], [], []
     for ch in sorted((a[2] for a in by.get("free_castable", [])), key=key):
@@ -605,9 +693,15 @@ def cast_free_with_costs(snapshot, card, player):
                             if h == ch), key=lambda c: c[0])
         optional = sorted(((f"kicker {render.cost_text(kcost.get(ab, []))}", fn("kicker", ab))
                            for c, h, ab in by.get("optional_additional", []) if h == ch), key=lambda c: c[0])
+        # the other optional additional costs (kb/optional_costs.lp), those the player can pay (601.2h)
+        optional += _free_optional(by, ch, kcost, unpayable)
+        spree = [i for i, (_, k) in enumerate(optional) if isinstance(k, OptionalCost) and k.keyword == "spree"]
         for mask in range(2 ** len(optional)):
+            if spree and not any(mask >> i & 1 for i in spree):
+                continue                # 702.172a, 700.2: one or more modes are chosen
             chosen = mandatory + [o for i, o in enumerate(optional) if mask >> i & 1]
-            changed = _free_cost_changed(by, ch, [k.args[0] for _, k in chosen if getattr(k, "name", None) == "kicker"])
+            changed = _free_cost_changed(by, ch, [k.args[0] for _, k in chosen if getattr(k, "name", None) == "kicker"]
+                                         + [k.ability for _, k in chosen if isinstance(k, OptionalCost)])
             if changed:                 # 118.9d: the total cost is not {0}; paying it is not modelled here
                 costed.append({"halves": halves(ch), "rule": "118.9d", "reason": changed})
                 continue
@@ -671,6 +765,25 @@ def graveyard_cost_parts(snapshot, card, player):
         choices.setdefault(k, []).append(x)
     return kw, [(k, sorted(choices.get(k, []), key=str)) for a, _, k in sorted(by.get("graveyard_cost_part", []), key=str)
                 if a == ab]
+
+
+def optional_cost_parts(snapshot, card, player, name):
+    """The parts other than mana of CARD's optional additional cost NAME (buyback, entwine, offspring,
+    bargain, casualty: kb/optional_costs.lp) when PLAYER casts it from their hand, as
+    ``alternative_cost_parts`` gives an alternative cost's; InputError if the card has no such cost, or two."""
+    by = query(snapshot, "alternative_cost", [("asked_card", player, card)])
+    abs_ = sorted({a[2] for a in by.get("optional_cost", []) if str(a[3]) == name}, key=str)
+    if name == "spree" and abs_:
+        return []                       # 702.172a: the modes' costs are mana (the mode: `apply cast --mode`)
+    if len(abs_) != 1:
+        have = sorted({str(a[3]) for a in by.get("optional_cost", [])})
+        raise InputError(f"{card} has {'no' if not abs_ else 'more than one'} optional additional cost {name!r}"
+                         f"{'; it has: ' + ', '.join(have) if have else ''}")
+    choices = {}
+    for _, _, k, x in by.get("cost_choice", []):
+        choices.setdefault(k, []).append(x)
+    return [(k, sorted(choices.get(k, []), key=str)) for ab, k in sorted(by.get("optional_cost_part", []), key=str)
+            if ab == abs_[0]]
 
 
 def _free_cost_changed(by, ch, kickers):

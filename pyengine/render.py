@@ -139,7 +139,7 @@ def _details(details):
     """{key: shown value} of an action's details {key: [values]}."""
     d = {}
     for k, vs in sorted(details.items()):
-        if k == "cost":
+        if k in ("cost", "cost_each_time"):     # cost_each_time: multikicker, squad (kb/optional_costs.lp)
             d[k] = cost_text([(v.args[0], v.args[1]) for v in vs if isinstance(v, Fn) and v.name == "mana"])
         elif k == "cost_changed_by":          # 601.2f: change(Source,more|less,N), kb/cost_modifiers.lp
             d[k] = sorted(f"{v.args[0]}: {{{v.args[2]}}} {v.args[1]}" for v in vs)

@@ -13,7 +13,7 @@ import pytest
 from helpers import run_cli
 from pyengine import cardlib
 from pyengine.compiler import compile_card, normalise
-from pyengine.compiler.lower import KB_COSTED, KB_PLAIN
+from pyengine.compiler.lower import KB_COSTED, KB_OPTIONAL, KB_PLAIN
 from pyengine.errors import InputError
 from pyengine.terms import render_fact
 
@@ -114,6 +114,15 @@ SHAPES = [
     ("Unearth {U}", {f"keyword({AB},unearth)", f"keyword_cost({AB},mana(u,1))"}),
     ("Kicker {R}", {f"keyword({AB},kicker)", f"keyword_cost({AB},mana(r,1))"}),
     ("Bestow {3}{W}", {f"keyword({AB},bestow)", f"keyword_cost({AB},mana(generic,3))", f"keyword_cost({AB},mana(w,1))"}),
+    # optional additional costs (kb/optional_costs.lp): 702.27a, 702.42a, 702.166a
+    ("Buyback {3}", {f"keyword({AB},buyback)", f"keyword_cost({AB},mana(generic,3))"}),
+    ("Entwine {2}{R}", {f"keyword({AB},entwine)", f"keyword_cost({AB},mana(generic,2))", f"keyword_cost({AB},mana(r,1))"}),
+    ("Buyback—Sacrifice a land.", {f"keyword({AB},buyback)", f"optional_cost_part({AB},sacrifice(land,1))"}),
+    ("Spree", {f"keyword({AB},spree)"}),                                                   # 702.172a
+    ("Multikicker {1}{G}", {f"keyword({AB},multikicker)", f"keyword_cost({AB},mana(generic,1))",
+                            f"keyword_cost({AB},mana(g,1))"}),                               # 702.33c
+    ("Bargain", {f"keyword({AB},bargain)",
+                 f"optional_cost_part({AB},sacrifice(or(artifact,or(enchantment,status(token))),1))"}),
     # reminder text is not part of the ability
     ("Flying (This creature can't be blocked except by creatures with flying or reach.)", {f"keyword({AB},flying)"}),
     ("{T}: Add {G}. (Nested (reminder) text.)", activated("tap") | mana([("g", 1)])),
@@ -138,7 +147,7 @@ def test_every_cost_item_and_keyword_of_the_vocabulary_is_exercised():
     for item in ("tap", "untap", "mana(", "pay_life(", "exert", "sacrifice(", "sacrifice_self",
                  "tap_untapped(", "remove_counter("):
         assert any(f.startswith(f"ability_cost({AB},{item}") for f in expected), item
-    for name in KB_PLAIN | KB_COSTED:
+    for name in KB_PLAIN | KB_COSTED | {k for k, v in KB_OPTIONAL.items() if v is None}:
         assert f"keyword({AB},{name.replace(' ', '_')})" in expected, name
 
 
@@ -183,6 +192,32 @@ def test_a_cost_item_not_modelled_keeps_the_mana_and_blocks_activation():
     assert f"mana_option({ab},1,c,1)" in facts(c, {"mana_option"})
     [n] = c.not_modelled
     assert n.affects == frozenset({"actions", "cast-free", "apply"})
+
+
+@pytest.mark.parametrize("text,expected", [
+    # 702.175a: the mana is the cast's (kb/optional_costs.lp); the token copy as it enters is not
+    ("Offspring {2}", {f"keyword({AB},offspring)", f"keyword_cost({AB},mana(generic,2))"}),
+    # 702.153a: the sacrifice is the cast's; the copy of the spell is not
+    ("Casualty 2", {f"keyword({AB},casualty)",
+                    f"optional_cost_part({AB},sacrifice(and(creature,stat_at_least(power,2)),1))"}),
+    # 702.174a: "you may choose an opponent"; what the gift gives is not modelled (702.174b)
+    ("Gift a card", {f"keyword({AB},gift)", f"optional_cost_part({AB},choose_opponent)"}),
+])
+def test_an_optional_cost_known_with_what_follows_noted_for_apply(text, expected):
+    """The cost is known (the answers that cast read it); what paying it does once the spell is cast
+    or the permanent enters is a note for `apply` only, wherever the card is."""
+    c = compiled(text)
+    assert facts(c, {"keyword", "keyword_cost", "optional_cost_part"}) == expected
+    [note] = c.not_modelled
+    assert note.affects == {"apply"} and note.elsewhere == {"apply"}
+
+
+def test_casualty_x_is_not_modelled():
+    """"Casualty X" (a power chosen as it is cast) is not an optional cost the KB reads: no fact."""
+    c = compiled("Casualty X")
+    assert not facts(c, {"optional_cost_part"})
+    [note] = c.not_modelled
+    assert "actions" in note.affects
 
 
 @pytest.mark.parametrize("text", EFFECT_NOT_MODELLED)

@@ -165,8 +165,8 @@ class Build(Transformer):
     def mode_object(self, c):           # 700.2: a mode naming an object ("• Target artifact card.")
         return ir.Mode(ir.Node("mode_object", tuple(_parts(c))))
 
-    def spree_mode(self, c):
-        return ir.Mode(c[-1])
+    def spree_mode(self, c):            # 702.172a: the mode's additional cost
+        return ir.Mode(c[-1], next((x for x in c if isinstance(x, ir.ManaCost)), None))
 
     def level_range(self, c):
         return ir.Level(number_value(c[1]), number_value(c[3]))

@@ -209,9 +209,11 @@ class Chapter:
 @dataclass(frozen=True)
 class Mode:
     """700.2: one mode; ``effect`` is its sentences, or a ``Node("mode_named")`` for a mode that
-    only names what it is ("• Treasure")."""
+    only names what it is ("• Treasure"); ``cost`` the ManaCost of a spree mode ("+ {1} — ...",
+    702.172a), else None."""
 
     effect: object
+    cost: object = None
 
 
 @dataclass(frozen=True)

@@ -84,6 +84,10 @@ def lower(ctx, line):
             return Lowered(chosen_option(ctx, a.args[0], a.args[1], line))     # 614.12, 611.3a
         if isinstance(a, ir.Node) and a.kind in _GATED:
             raise Unmodelled(_GATED[a.kind])         # the KB does not know whether it is had
+        if isinstance(a, ir.Mode) and a.cost is not None and ctx.kind == "ab":
+            # 702.172a: a spree mode's cost is known (kb/optional_costs.lp), what the mode does is not
+            raise Unmodelled("mode abilities are not modelled", [("spree_mode", ctx.ab)] + [
+                ("spree_mode_cost", ctx.ab, fn("mana", s, n)) for s, n in _mana(a.cost)])
         raise Unmodelled(f"{type(a).__name__.lower()} abilities are not modelled")
     except Unmodelled as e:
         if e.facts:                 # part of the line is an ability the KB knows (603.2 ...)
@@ -115,6 +119,29 @@ KB_ALTERNATIVE = {
     "dash": ("dash: a permanent whose dash cost was paid (haste, returned at the next end step) is not "
              "recorded (702.109a)", frozenset({"actions", "show", "apply"})),
 }
+# optional additional costs the KB offers when casting from a hand (kb/optional_costs.lp): buyback
+# (702.27a), entwine (702.42a) and offspring (702.175a) with a mana cost (keyword_cost/2); bargain
+# (702.166a) and casualty N (702.153a), one permanent to sacrifice (optional_cost_part/2). What paying
+# them does after the cast, if the KB does not carry it out: the reason, the answers it could change.
+KB_OPTIONAL = {
+    "buyback": None,                # 702.27a: `apply cast_free` puts the card into its owner's hand
+    "entwine": None,                # 702.42a: both modes; the modes' own lines say what they change
+    "bargain": None,                # 702.166b: the lines that read "if it was bargained" say so
+    "spree": None,                  # 702.172a: the modes' costs are their lines' (spree_mode_cost/2)
+    # 702.174a-b: "you may choose an opponent"; what the opponent gets if the gift was promised is not modelled
+    "gift": ("gift: what the chosen opponent gets is not modelled (702.174b)", frozenset({"apply"})),
+    "multikicker": None,            # 702.33c: a kicker paid any number of times ("if it was kicked": their lines)
+    # 702.157a: "create a token that's a copy of it for each time its squad cost was paid" as it enters
+    "squad": ("squad: the token copies created as the creature enters are not modelled (702.157a)",
+              frozenset({"apply"})),
+    # 702.175a: "when this creature enters, create a 1/1 token copy of it" (`apply cast_free` resolves it)
+    "offspring": ("offspring: the token copy created as the creature enters is not modelled (702.175a)",
+                  frozenset({"apply"})),
+    # 702.153a: "When you do, copy this spell" (a reflexive trigger of the cast)
+    "casualty": ("casualty: the copy of the spell is not modelled (702.153a)", frozenset({"apply"})),
+}
+# 702.166a: "sacrifice an artifact, enchantment, or token"
+_BARGAIN = fn("sacrifice", fn("or", Const("artifact"), fn("or", Const("enchantment"), fn("status", Const("token")))), 1)
 _ENCHANTABLE = {"creature", "permanent", "land", "artifact", "enchantment", "planeswalker"}
 
 
@@ -174,6 +201,11 @@ def _keyword(ctx, k):
         raise Unmodelled(KB_ALTERNATIVE[k.name][0], facts, affects=KB_ALTERNATIVE[k.name][1])
     if k.name in GRAVEYARD_KEYWORDS:
         return graveyard_keyword(ctx, k)    # 702.34a, 702.138a, 702.133a, 702.81a
+    if k.name in KB_OPTIONAL and ctx.kind == "ab":
+        facts = _optional(ctx, k, name)
+        if KB_OPTIONAL[k.name] is not None:
+            raise Unmodelled(KB_OPTIONAL[k.name][0], facts, affects=KB_OPTIONAL[k.name][1])
+        return facts
     if k.name == "enchant" and k.kind == "object":
         t = simple_type(k.param)
         if t not in _ENCHANTABLE:
@@ -193,6 +225,34 @@ def _keyword(ctx, k):
         return hand_keyword(ctx, k, _mana)  # 113.6j, 702.29a, 702.29e, 702.53a: activated from a hand
     if k.name == "firebending":
         firebending(ctx, k)                 # 702.189a, 605.1b, 106.7: a note for apply if it adds known mana
+    raise Unmodelled(f"keyword {k.name!r} is not modelled")
+
+
+def _optional(ctx, k, name):
+    """The facts of an optional additional cost printed on a card (kb/optional_costs.lp): its mana
+    (buyback, entwine, offspring, multikicker, squad: keyword_cost/2), the permanent it sacrifices
+    (bargain, casualty N: optional_cost_part/2) or the opponent it chooses (gift); Unmodelled for
+    another shape ("Casualty X")."""
+    if k.kind == "cost":
+        return [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n)) for s, n in _mana(k.param)]
+    if k.kind == "cost_clauses" and name in ("buyback", "entwine"):
+        # "Buyback—Sacrifice a land.", "Entwine—Sacrifice two lands.": the permanents sacrificed, read as an
+        # alternative cost's are (lower_alt.py)
+        from .lower_alt import _part
+        parts = [_part(c.verb) if isinstance(c, ir.Clause) and c.verb.name == "sacrifice" and not c.tails
+                 and c.subject is None and not c.aux else None for c in k.param]
+        if parts and all(parts):
+            return [("keyword", ctx.ab, Const(name))] + [("optional_cost_part", ctx.ab, t) for p in parts for _, t in p]
+    if name == "gift":
+        return [("keyword", ctx.ab, Const(name)), ("optional_cost_part", ctx.ab, Const("choose_opponent"))]
+    if name == "spree" and k.kind == "plain":
+        return [("keyword", ctx.ab, Const(name))]
+    if name == "bargain" and k.kind == "plain":
+        return [("keyword", ctx.ab, Const(name)), ("optional_cost_part", ctx.ab, _BARGAIN)]
+    if name == "casualty" and k.kind == "number" and isinstance(k.param, ir.Number) and isinstance(k.param.value, int):
+        # 702.153a: "a creature with power N or greater"
+        power = fn("and", Const("creature"), fn("stat_at_least", Const("power"), k.param.value))
+        return [("keyword", ctx.ab, Const(name)), ("optional_cost_part", ctx.ab, fn("sacrifice", power, 1))]
     raise Unmodelled(f"keyword {k.name!r} is not modelled")
 
 

@@ -127,6 +127,23 @@ def affinity(ctx, k):
     return [("keyword", ctx.ab, Const("affinity")), ("self_cost_change", ctx.ab, Const("less"), 1, a)]
 
 
+_TARGET = ir.Obj(None, None, ((ir.Char("noun", "target"),),), (), ())
+
+
+def _strive(c):
+    """Strive: "This spell costs [cost] more to cast for each target beyond the first" (207.2c). The
+    KB does not choose a spell's targets (every cast of a targeted spell says so, 601.2c): the casts
+    `actions` and `cast-free` answer are those with one target or none, which the line makes cost
+    nothing more (601.2f); what choosing more targets costs is what `apply cast` would pay, so the
+    line is a note for `apply` only (Unmodelled); nothing for another clause."""
+    args = c.verb.args
+    if (is_self(c.subject) and len(c.tails) == 1 and c.tails[0] == ir.Node("tail_beyond_first", ("beyond the first",))
+            and len(args) == 5 and args[0] == "cost" and isinstance(args[1], ir.ManaCost) and args[2] == "more"
+            and args[3] == "to cast for each" and args[4] == _TARGET):
+        raise Unmodelled("the cost for each target beyond the first is not modelled: the casts answered are "
+                         "those with one target or none, which cost nothing more (601.2f)", affects=frozenset({"apply"}))
+
+
 def cost_modifier(ctx, sentences):
     """The facts of "This spell costs {N} more/less to cast [for each ...]" and "<F> spells [you cast |
     your opponents cast] cost {N} more/less to cast" (601.2f); None for any other line."""
@@ -147,6 +164,7 @@ def cost_modifier(ctx, sentences):
     c = s.clauses[0]
     if not isinstance(c, ir.Clause) or c.verb_name != "cost_mod" or c.aux:
         return None
+    _strive(c)
     cond = None
     if c.tails:                         # "... if you control a Wizard" (you_control_at_least(F,N))
         t = c.tails[0]

@@ -152,6 +152,7 @@ def answers(ability, aff, spell=False, *, parent=None, trigger=False, gated=Fals
     if isinstance(ability, ir.Keywords):
         out = set()
         for k in ability.items:
+            # what the lowering says the keyword could change (its Unmodelled affects) bounds it
             out |= on_battlefield if k.name in _KW_ON_BATTLEFIELD or (carried_out(k) and not ability.effect) \
                 else in_zone(keyword(k.name) & kept, GRAVEYARD) if k.name in _KW_GRAVEYARD else keyword(k.name) & kept
         return frozenset(out)

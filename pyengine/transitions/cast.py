@@ -1,5 +1,5 @@
 """`mtgkb apply SNAP cast CARD [--player P] [--half H] [--fused] [--kicked] [--x N] [--pay IDS]
-[--alternative NAME [--choose IDS]]`.
+[--alternative NAME [--choose IDS]] [--optional NAME [--choose IDS] [--mode N]] [--times N]`.
 
 P casts CARD from their hand (601.2): legal as `mtgkb actions` decides (timing 307.1, priority,
 restrictions, mandatory additional costs), the total cost (601.2f: its mana cost, the kicker's if
@@ -21,6 +21,9 @@ parts other than mana as for --alternative, a card discarded (to the graveyard, 
 cards exiled for escape chosen with --choose or, when there are exactly as many as it needs, all of
 them. Flashback and jump-start exile the card as it would leave the stack (702.34a, 702.133a): the
 spell stays on the stack here, so that is not performed.
+--optional NAME pays the card's optional additional cost NAME (601.2b, kb/optional_costs.lp: buyback,
+entwine, offspring with their mana added to the total cost; bargain, casualty N sacrificing the
+permanent --choose names, or the only one that can; spree: the mode --mode N, its cost added, 702.172a).
 """
 
 from .. import api, cardlookup, payplan
@@ -34,7 +37,7 @@ from ._riders import apply_riders
 
 
 def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay=None, alternative=None,
-         choose=None, zone="hand"):
+         choose=None, zone="hand", optional=None, mode=None, times=None):
     """Cast CARD from P's hand (or graveyard), paying its total cost (601.2)."""
     player = player or s.priority or s.active
     zone = zone or "hand"
@@ -47,18 +50,36 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
     def match(a):
         return (a.get("half") == half and bool(a.get("fused")) == fused
                 and bool(a.get("kicked")) == kicked and a.get("alternative_cost") == alternative
-                and a.get("zone", "hand") == zone)
+                and a.get("zone", "hand") == zone
+                and a.get("optional_cost") == optional and a.get("mode") == mode)
+    if (mode is not None) != (optional == "spree"):
+        raise InputError("--mode N chooses the mode of a spell with spree: give it with --optional spree")
+    if kicked and optional is not None:
+        raise InputError("--kicked and --optional: one optional additional cost is chosen per cast here")
     known = None                    # the alternative cost's parts, read once (a query of the KB)
-    if alternative is not None:
-        name = cardlookup.among(s.cards, card)
-        if name in s.hand.get(player, []):
-            known = api.alternative_cost_parts(s, name, player, alternative)     # the card has it: else InputError
-    permission = None
-    if zone == "graveyard":
-        name = cardlookup.among(s.cards, card)
-        if name in s.graveyard.get(player, []):
-            permission, known = api.graveyard_cost_parts(s, name, player)       # else InputError
-    card = check_legal(s, player, card, "cast", match, zone)
+    optional_known = None           # the optional additional cost's parts (kb/optional_costs.lp)
+    permission = None               # the graveyard permission cast by (kb/graveyard_casting.lp)
+    name = cardlookup.among(s.cards, card)
+    in_zone = name in (s.hand if zone == "hand" else s.graveyard).get(player, [])
+    if alternative is not None and in_zone:
+        known = api.alternative_cost_parts(s, name, player, alternative)     # the card has it: else InputError
+    if zone == "graveyard" and in_zone:
+        permission, known = api.graveyard_cost_parts(s, name, player)       # else InputError
+    if optional is not None and in_zone:
+        optional_known = api.optional_cost_parts(s, name, player, optional)  # the card has it: else InputError
+    if optional_known and known:
+        raise InputError(f"{name}: paying an alternative cost or a graveyard permission's other parts and an "
+                         "optional cost that sacrifices a permanent in one cast is not modelled")
+    try:
+        card = check_legal(s, player, card, "cast", match, zone)
+    except InputError:
+        if optional is None and in_zone and any(
+                a.get("optional_cost") == "spree" for k in ("actions", "refused", "not_modelled")
+                for a in api.actions(s, player)[k] if a["kind"] == "cast" and a.get("card") == name
+                and a.get("zone", "hand") == zone):
+            raise InputError(f"{name} has spree: one or more modes are chosen (CR 702.172a, 700.2); "
+                             "choose one with --optional spree --mode N") from None
+        raise
     answer = api.actions(s, player)
     entry = next(a for k in ("actions", "refused", "not_modelled") for a in answer[k]
                  if a["kind"] == "cast" and a.get("card") == card and match(a))
@@ -66,6 +87,8 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
         raise InputError(f"{card}: paying its additional cost ({entry['additional_cost']}) while casting "
                          "it is not modelled; see `apply cast_free`")
     cost = entry.get("cost") or ""
+    if times is not None:
+        cost = _times_cost(card, entry, cost, times)
     faces = [f for f in s.cards[card].faces if half is None or f.name == half]
     # 107.3b: an alternative cost without {X} leaves X 0
     paid_instead = alternative is not None or entry.get("alternative_cost_part") is not None \
@@ -78,6 +101,8 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
         parts = _graveyard_parts(s, card, player, choose, known)
     else:
         parts = _alternative_parts(s, card, player, alternative, choose, known) if alternative else []
+    if optional_known:
+        parts = _alternative_parts(s, card, player, optional, choose, optional_known, "optional additional cost")
     if x is not None and "max_x" in entry and x > entry["max_x"] and not entry.get("max_x_at_limit"):
         raise InputError(f"{player} can't pay {card}'s cost with X = {x}: X can be at most "
                          f"{entry['max_x']} now (CR 107.3, 601.2f-h)")
@@ -144,12 +169,35 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
                    **({"half": half} if half else {}), **({"fused": True} if fused else {}),
                    **({"kicked": True} if kicked else {}),
                    **({"alternative_cost": alternative} if alternative else {}),
-                   **({"zone": zone, "permission": permission} if permission else {}), "paid": plan["paid_by"],
+                   **({"zone": zone, "permission": permission} if permission else {}),
+                   **({"optional_cost": optional} if optional else {}), **({"mode": mode} if mode else {}),
+                   **({"times": times} if times is not None else {}),
+                   "paid": plan["paid_by"],
                    "rule": "601.2"})
     return new, events
 
 
-def _alternative_parts(s, card, player, alternative, choose, known=None):
+def _times_cost(card, entry, cost, times):
+    """The total cost of paying ENTRY's multikicker or squad cost TIMES times (702.33c, 702.157a,
+    601.2f): its cost (paid once) plus TIMES - 1 more, their generic mana less the reductions the
+    first payment left unused; InputError if the cost is not paid any number of times, or beyond
+    what `actions` found payable."""
+    each = entry.get("cost_each_time")
+    if not each:
+        raise InputError(f"--times is given, but {card} is cast without a cost paid any number of times "
+                         "(multikicker with --kicked, squad with --optional squad)")
+    if "max_times" in entry and times > entry["max_times"] and not entry.get("max_times_at_limit"):
+        raise InputError(f"{card}'s {each} can be paid at most {entry['max_times']} time(s) now (CR 601.2f-h)")
+    symbols = payplan.symbols(each)
+    generic = sum(int(x) for x in symbols if x.isdigit())
+    colored = "".join("{%s}" % x for x in symbols if not x.isdigit())
+    extra = max(0, generic * (times - 1) - entry.get("times_reduced_by", 0))
+    symbols = payplan.symbols(cost + colored * (times - 1)) or []
+    total = sum(int(x) for x in symbols if x.isdigit()) + extra         # 107.4: the generic part first
+    return ("{%d}" % total if total else "") + "".join("{%s}" % x for x in symbols if not x.isdigit())
+
+
+def _alternative_parts(s, card, player, alternative, choose, known=None, what="alternative cost"):
     """[(part term, [what pays it])] of CARD's alternative cost ALTERNATIVE (118.9), what pays each part
     taken from CHOOSE (comma-separated permanent ids and card names of the hand) or, when no choice is
     left, every candidate; InputError if a part can't be paid so. KNOWN: the cost's parts as
@@ -159,7 +207,7 @@ def _alternative_parts(s, card, player, alternative, choose, known=None):
     if known is None:
         known = api.alternative_cost_parts(s, card, player, alternative)
     for k, options in known:
-        if k.name == "pay_life":
+        if k.name in ("pay_life", "choose_opponent"):     # choose_opponent: gift, 702.174a (not recorded)
             out.append((k, []))
             continue
         n = k.args[1]
@@ -170,18 +218,18 @@ def _alternative_parts(s, card, player, alternative, choose, known=None):
             pool = [c for c in hand if c in options]
             picked = [c for c in chosen if c in options] if chosen else pool
             if len(picked) != n or any(picked.count(c) > pool.count(c) for c in picked):
-                raise InputError(f"{card}'s alternative cost {api.alternative_part_text(k)} needs {n} card(s) of "
+                raise InputError(f"{card}'s {what} {api.alternative_part_text(k)} needs {n} card(s) of "
                                  f"{player}'s hand: --choose from {', '.join(sorted(set(pool))) or '(none)'}")
         else:
             picked = [x for x in dict.fromkeys(chosen) if x in options and x not in used] if chosen else options
             if len(picked) != n:
-                raise InputError(f"{card}'s alternative cost {api.alternative_part_text(k)} needs {n} permanent(s): "
+                raise InputError(f"{card}'s {what} {api.alternative_part_text(k)} needs {n} permanent(s): "
                                  f"--choose {n} of {', '.join(options) or '(none)'}")
             used.update(picked)
         out.append((k, picked))
     extra = [x for x in chosen if not any(x in p for _, p in out)]
     if extra:
-        raise InputError(f"--choose names {', '.join(extra)}, which pay no part of {card}'s alternative cost")
+        raise InputError(f"--choose names {', '.join(extra)}, which pay no part of {card}'s {what}")
     return out
 
 
@@ -246,7 +294,9 @@ def _pay_parts(new, player, parts):
             for pid in picked:
                 events.append({"event": "sacrifice" if what == "sacrifice" else "return_to_hand", "permanent": pid,
                                "card": perms[pid]["card"], "rule": "701.21a" if what == "sacrifice" else "601.2h"})
-            remove_from_battlefield(new, picked, lambda p: "graveyard" if what == "sacrifice" else None, events)
+            # 704.5d: a token put into a graveyard ceases to exist
+            remove_from_battlefield(new, picked, lambda p: "graveyard" if what == "sacrifice" and not p.get("token")
+                                    else None, events)
             if what == "return_to_hand":
                 for pid in picked:                      # a token leaves no card (111.8)
                     if not perms[pid].get("token"):
@@ -292,8 +342,14 @@ TRANSITION = Transition("cast", cast, (
     Param("pay", metavar="IDS", help="Tap only these permanents (comma-separated ids, or none)."),
     Param("alternative", metavar="NAME", help="Pay this alternative cost rather than the mana cost (118.9): "
           "rather_than (a \"rather than pay this spell's mana cost\" line), evoke, dash."),
-    Param("choose", metavar="IDS", help="What pays the alternative cost's other parts: permanent ids, "
-          "card names of the hand (comma-separated; default: all there are when exactly enough)."),
+    Param("choose", metavar="IDS", help="What pays the alternative (or optional) cost's other parts: permanent "
+          "ids, card names of the hand (comma-separated; default: all there are when exactly enough)."),
+    Param("optional", metavar="NAME", help="Pay this optional additional cost (601.2b): buyback, entwine, "
+          "offspring, bargain, casualty (what it sacrifices: --choose), gift, squad, spree (with --mode)."),
+    Param("mode", type=int, range=(1, 20), help="With --optional spree: the mode chosen, 1 for the first "
+          "printed (702.172a)."),
+    Param("times", type=int, range=(1, 1000), help="How many times a multikicker (with --kicked) or squad "
+          "(with --optional squad) cost is paid (702.33c, 702.157a; default: once)."),
     Param("zone", metavar="ZONE", help="Where the card is cast from: hand (default) or graveyard (flashback, "
           "escape, jump-start, retrace: 702.34a, 702.138a, 702.133a, 702.81a)."),
 ))

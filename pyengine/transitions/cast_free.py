@@ -14,6 +14,7 @@ from ..symbols import parse_type_line
 from ..errors import InputError
 from . import Param, Transition, _history
 from ._casting import new_id
+from ._board import remove_from_battlefield
 
 PERMANENT_TYPES = {"artifact", "creature", "enchantment", "planeswalker", "battle"}
 
@@ -21,6 +22,9 @@ PERMANENT_TYPES = {"artifact", "creature", "enchantment", "planeswalker", "battl
 def _pay(new, s, player, card, costs, sacrifice, discard, events):
     """Pay the mandatory and chosen additional costs (118.8), KB terms, on the new snapshot dict."""
     for cost in costs:
+        if isinstance(cost, api.OptionalCost):
+            _pay_optional(new, s, player, card, cost, sacrifice, events)
+            continue
         kind = getattr(cost, "name", str(cost))
         text = api.additional_cost_text(cost)
         if kind == "sacrifice":
@@ -52,6 +56,29 @@ def _pay(new, s, player, card, costs, sacrifice, discard, events):
             raise InputError(f"{card}: paying the additional cost '{text}' is not modelled")
 
 
+# the rule of each optional additional cost (kb/optional_costs.lp)
+_OPTIONAL_RULE = {"buyback": "702.27a", "entwine": "702.42a", "offspring": "702.175a", "bargain": "702.166a",
+                  "casualty": "702.153a", "squad": "702.157a", "gift": "702.174a", "spree": "702.172a"}
+
+
+def _pay_optional(new, s, player, card, cost, sacrifice, events):
+    """Pay optional additional cost COST (api.OptionalCost) chosen for the cast: its mana is not paid
+    (the spell is cast without paying its mana cost, as a kicker's here), a permanent it sacrifices is
+    chosen with --sacrifice among those that may pay it (601.2h)."""
+    for part in cost.parts:
+        if getattr(part, "name", None) != "sacrifice":
+            continue                                # gift's opponent (702.174a) is not recorded
+        if sacrifice not in cost.choices:
+            raise InputError(f"{card}: choose a permanent to pay {cost.text} with --sacrifice ID: "
+                             f"{', '.join(cost.choices) or '(none)'}")
+        events.append({"event": "sacrifice", "permanent": sacrifice, "card": s.permanent(sacrifice).card,
+                       "rule": "701.21a"})
+        # 704.5d: a token put into a graveyard ceases to exist
+        remove_from_battlefield(new, [sacrifice], lambda p: None if p.get("token") else "graveyard", events)
+    events.append({"event": "optional_cost", "card": card, "keyword": cost.keyword, "cost": cost.text,
+                   "rule": _OPTIONAL_RULE.get(cost.keyword, "601.2b")})
+
+
 def cast_free(s, card, player, option=0, sacrifice=None, discard=None):
     """Cast CARD from P's hand without paying its mana cost, and resolve it."""
     with api.session(s, "cast_free"):
@@ -71,9 +98,11 @@ def cast_free(s, card, player, option=0, sacrifice=None, discard=None):
     c = s.cards[card]
     _, types, subtypes, _ = parse_type_line(c.front.type_line)
     if len(c.faces) > 1 or not set(types) & PERMANENT_TYPES:
-        new.setdefault("graveyard", {}).setdefault(player, []).append(card)
-        events.append({"event": "resolve", "card": card, "to": "graveyard", "rule": "608.2n",
-                       "effect": "not modelled"})
+        # 702.27a: with its buyback cost paid, it is put into its owner's hand instead as it resolves
+        back = any(isinstance(k, api.OptionalCost) and k.keyword == "buyback" for k in costs[option])
+        new.setdefault("hand" if back else "graveyard", {}).setdefault(player, []).append(card)
+        events.append({"event": "resolve", "card": card, "to": "hand" if back else "graveyard",
+                       "rule": "702.27a" if back else "608.2n", "effect": "not modelled"})
         return new, events
     if "Aura" in subtypes:
         raise InputError(f"{card}: casting an Aura (choosing what it enchants) is not modelled")
