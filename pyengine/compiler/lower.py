@@ -107,6 +107,31 @@ KB_ALTERNATIVE = {
     # end step, which a snapshot's permanent does not record (what it may do, its abilities)
     "dash": ("dash: a permanent whose dash cost was paid (haste, returned at the next end step) is not "
              "recorded (702.109a)", frozenset({"actions", "show", "apply"})),
+    # 702.185a: the permanent is exiled at the next end step; casting the card from exile afterwards
+    # needs an exile zone the snapshot does not have
+    "warp": ("warp: the exile at the beginning of the next end step (and casting the card from exile "
+             "afterwards) is not modelled (702.185a)", frozenset({"apply"})),
+    # 702.152a: haste, a dies trigger and the sacrifice at the next end step of a blitzed permanent
+    "blitz": ("blitz: a permanent whose blitz cost was paid (haste, draw a card when it dies, sacrificed at "
+              "the next end step) is not recorded (702.152a)", frozenset({"actions", "show", "apply"})),
+    # 702.96a-b: the overloaded spell's text says "each" for "target"
+    "overload": ("overload: the spell's text with 'each' for 'target' is not modelled (702.96a)",
+                 frozenset({"apply"})),
+    # 702.176a: time counters as it enters, and no creature while it has one
+    "impending": ("impending: a permanent whose impending cost was paid (it enters with time counters and "
+                  "is not a creature while it has one) is not recorded (702.176a)",
+                  frozenset({"actions", "show", "apply"})),
+    # 702.113a: the counters put on a target land, which becomes a 0/0 Elemental creature with haste
+    "awaken": ("awaken: the +1/+1 counters on target land you control (a 0/0 creature with haste) are not "
+               "modelled (702.113a)", frozenset({"apply"})),
+    # 702.140a: the mutating creature spell targets a non-Human creature with the same owner and merges
+    # with it as it resolves (724.2)
+    "mutate": ("mutate: the mutating creature spell's target and merging with it are not modelled "
+               "(702.140a)", frozenset({"apply"})),
+    # 702.137a, 702.117a: conditions the KB reads (kb/keyword_alternative_costs.lp); nothing follows
+    "spectacle": None, "surge": None,
+    # 702.119a: the sacrifice and the reduction by its mana value are parts of the cast the KB pays
+    "emerge": None,
 }
 _ENCHANTABLE = {"creature", "permanent", "land", "artifact", "enchantment", "planeswalker"}
 
@@ -162,8 +187,11 @@ def _keyword(ctx, k):
     if k.kind == "cost" and k.name in KB_COSTED:
         return [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n))
                                                      for s, n in _mana(k.param)]
-    if k.kind == "cost" and k.name in KB_ALTERNATIVE:
-        facts = [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n)) for s, n in _mana(k.param)]
+    if k.name in KB_ALTERNATIVE and ctx.kind == "ab" and _alternative_mana(k) is not None:
+        facts = [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n))
+                                                     for s, n in _alternative_mana(k)]
+        if KB_ALTERNATIVE[k.name] is None:
+            return facts
         raise Unmodelled(KB_ALTERNATIVE[k.name][0], facts, affects=KB_ALTERNATIVE[k.name][1])
     if k.name == "enchant" and k.kind == "object":
         t = simple_type(k.param)
@@ -181,6 +209,26 @@ def _keyword(ctx, k):
     if k.name == "firebending":
         firebending(ctx, k)                 # 702.189a, 605.1b, 106.7: a note for apply if it adds known mana
     raise Unmodelled(f"keyword {k.name!r} is not modelled")
+
+
+def _alternative_mana(k):
+    """[(symbol term, count)] of the cost of alternative-cost keyword K ("Evoke {2}{U}", "Awaken 3—{4}{U}":
+    the number is what follows the cast, 702.113a, 702.176a), None if the KB can't read it (no {X}: its
+    value would be chosen as the spell is cast, 107.3, which kb/alternative_costs.lp does not read)."""
+    cost = k.param if k.kind == "cost" else k.param[1] if k.kind == "number_cost" else None
+    if not isinstance(cost, ir.ManaCost):
+        return None
+    try:
+        mana = parse_mana_cost("".join("{" + s + "}" for s in cost.symbols))
+    except NotModelled:
+        return None
+    return None if any(s == Const("x") for s, _ in mana) else mana
+
+
+def alternative_keyword(k):
+    """Whether keyword K (of a card's own Keywords line) is an alternative cost the KB offers when
+    casting the card from a hand (kb/alternative_costs.lp)."""
+    return isinstance(k, ir.Keyword) and k.name in KB_ALTERNATIVE and _alternative_mana(k) is not None
 
 
 def _mana(cost):

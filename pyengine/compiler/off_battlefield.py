@@ -28,6 +28,7 @@ refers to the object itself, 201.5), never a card's name or words of its text.
 from ..compiled import OFF_BATTLEFIELD
 from . import ir
 from .affects import CASTING_LEADS, keyword, own
+from .lower import alternative_keyword
 
 APPLY = frozenset({"apply"})
 
@@ -111,7 +112,10 @@ def answers(ability, aff, spell=False, *, parent=None, trigger=False, gated=Fals
     if isinstance(ability, ir.Keywords):
         out = set()
         for k in ability.items:
-            out |= on_battlefield if k.name in _KW_ON_BATTLEFIELD else keyword(k.name) & OFF_BATTLEFIELD
+            # an alternative cost the KB offers when the card is cast from a hand (lower.alternative_keyword):
+            # what its note leaves out is what follows the cast (`apply`: evoke's sacrifice, warp's exile)
+            out |= on_battlefield if k.name in _KW_ON_BATTLEFIELD or alternative_keyword(k) \
+                else keyword(k.name) & OFF_BATTLEFIELD
         return frozenset(out)
     if isinstance(ability, (ir.Triggered, ir.Chapter)):
         return on_battlefield               # 603.2, 714.2b: it acts only once its event has happened

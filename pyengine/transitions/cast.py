@@ -114,6 +114,7 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
                        "mana": "".join(act.get("unspent", "") for act in plan["activations"]), "rule": "106.4"})
     events += _pay_parts(new, player, parts)
     new["stack"] = [{"card": card, "controller": player}] + new.get("stack", [])
+    _history.count(new, "spells_cast_this_turn", player)          # 601.2i: it became cast
     events.append({"event": "cast", "player": player, "card": card, "cost": result["cost"],
                    **({"x": x or 0} if has_x else {}),
                    **({"half": half} if half else {}), **({"fused": True} if fused else {}),
@@ -150,13 +151,20 @@ def _alternative_parts(s, card, player, alternative, choose, known=None):
             picked = [x for x in dict.fromkeys(chosen) if x in options and x not in used] if chosen else options
             if len(picked) != n:
                 raise InputError(f"{card}'s alternative cost {api.alternative_part_text(k)} needs {n} permanent(s): "
-                                 f"--choose {n} of {', '.join(options) or '(none)'}")
+                                 f"--choose {n} of {', '.join(options) or '(none)'}{_emerge_hint(alternative)}")
             used.update(picked)
         out.append((k, picked))
     extra = [x for x in chosen if not any(x in p for _, p in out)]
     if extra:
-        raise InputError(f"--choose names {', '.join(extra)}, which pay no part of {card}'s alternative cost")
+        raise InputError(f"--choose names {', '.join(extra)}, which pay no part of {card}'s alternative cost"
+                         f"{_emerge_hint(alternative)}")
     return out
+
+
+def _emerge_hint(alternative):
+    """What an error about the choices of an emerge cost adds: only the best choice is modelled."""
+    return (" (emerge: only a creature of the greatest mana value, whose sacrifice gives the reduction "
+            "`actions` computes, is modelled, CR 702.119a)") if alternative == "emerge" else ""
 
 
 def _pay_parts(new, player, parts):
