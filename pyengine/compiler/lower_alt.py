@@ -14,7 +14,8 @@ A line of that shape whose every cost and condition the KB can check and perform
   other than the spell, which is on the stack by then, 601.2a);
 
 F a filter term of kb/filters.lp (shapes.filter_term, "you control" dropped), N a whole number.
-The condition: ``you_control_at_least(F,N)`` (conditions.condition), ``your_turn``, ``not_your_turn``. Any other line of the shape
+The condition: ``you_control_at_least(F,N)`` and ``turn_at_least(K,W,N)`` (conditions.condition), ``your_turn``,
+``not_your_turn``. Any other line of the shape
 (another cost, another condition, a second sentence) stays a note for what an alternative cost
 could change: which spells may be cast and how (`actions`), casting one (`apply`) and the
 alternative costs that casting without paying the mana cost excludes (`cast-free`, 118.9a).
@@ -98,9 +99,14 @@ def _condition(lead_if):
 
 def _condition_known(cond):
     """you_control_at_least(F,N) (and `and` of those), your_turn, not_your_turn: what
-    kb/alternative_costs.lp evaluates."""
+    kb/alternative_costs.lp evaluates; turn_at_least(K,W,N), what happened this turn
+    (compiler/turn_history.py: "If you attacked this turn", "If an opponent gained life this turn"),
+    kb/keyword_alternative_costs.lp: the caster's count, or their opponents' for "an opponent" (N 1:
+    some opponent's count is 1 or more exactly when their sum is)."""
     if getattr(cond, "name", None) == "and":
         return all(_condition_known(a) for a in cond.args)
+    if getattr(cond, "name", None) == "turn_at_least":
+        return cond.args[1] == Const("you") or cond.args[2] == 1
     return getattr(cond, "name", None) in ("you_control_at_least", "your_turn", "not_your_turn")
 
 
