@@ -7,7 +7,8 @@ A line of that shape whose every cost and condition the KB can check and perform
 ``alternative_cost_if(Ab,Cond)``. The parts K:
 
 - ``pay_life(N)`` ("pay N life", 119.4);
-- ``sacrifice(F,N)`` ("sacrifice two Mountains", 701.21a: permanents you control);
+- ``sacrifice(F,N)`` ("sacrifice two Mountains", "sacrifice a nontoken green creature", 701.21a:
+  permanents you control);
 - ``return_to_hand(F,N)`` ("return two Islands you control to their owner's hand");
 - ``tap_untapped(F,N)`` ("tap an untapped creature you control", 118.3);
 - ``exile_from_hand(K,N)`` ("exile a blue card from your hand": K ``card``, ``color(Col)``, a card
@@ -147,6 +148,9 @@ def _owners_hand(zone):
             ir.Ref("they", ""), ir.Ref("it", ""))
 
 
+_NONTOKEN = ir.Char("noun", "token", True)
+
+
 def _permanents(obj, you_control_required):
     """(F, N) of "two Mountains" / "an Island you control" (permanents you control, a filter F of
     kb/filters.lp), or None."""
@@ -160,8 +164,10 @@ def _permanents(obj, you_control_required):
         return None
     if any(c.kind == "status" for c in obj.groups[0]):
         return None                          # "untapped", "tapped", "enchanted": not of this shape
+    # "a nontoken green creature": not a token (111.1; kb/filters.lp: status(nontoken))
+    group = tuple(ir.Char("status", "nontoken") if c == _NONTOKEN else c for c in obj.groups[0])
     try:
-        f = filter_term(ir.Obj(None, None, obj.groups, (), ()))
+        f = filter_term(ir.Obj(None, None, (group,), (), ()))
     except Unmodelled:
         return None
     return f, n
