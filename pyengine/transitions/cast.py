@@ -221,7 +221,8 @@ TRANSITION = Transition("cast", cast, (
     Param("x", type=int, range=(0, 1000), help="The value of {X} (default 0)."),
     Param("pay", metavar="IDS", help="Tap only these permanents (comma-separated ids, or none)."),
     Param("alternative", metavar="NAME", help="Pay this alternative cost rather than the mana cost (118.9): "
-          "rather_than (a \"rather than pay this spell's mana cost\" line), evoke, dash, warp, blitz, overload, impending, awaken, mutate, spectacle, surge, emerge."),
+          "rather_than (a \"rather than pay this spell's mana cost\" line), evoke, dash, warp, blitz, overload, "
+          "impending, awaken, mutate, spectacle, surge, emerge."),
     Param("choose", metavar="IDS", help="What pays the alternative cost's other parts: permanent ids, "
           "card names of the hand (comma-separated; default: all there are when exactly enough)."),
 ))
