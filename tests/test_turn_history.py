@@ -139,6 +139,8 @@ def test_bad_values_are_refused_one_line_each():
         "left_battlefield_this_turn: must be a mapping from player to a number, got [1]"]
     assert problems({**base, "life_gained_this_turn": {"alice": 10**7}}) == [
         "life_gained_this_turn[alice]: 10000000 is too large (at most 1000000)"]
+    assert problems({**base, "spells_cast_this_turn": {"alice": "2"}}) == [
+        "spells_cast_this_turn[alice]: expected a whole number, got '2'"]
     perm = {"id": "f", "card": "Forest", "controller": "alice"}
     assert problems({**base, "battlefield": [{**perm, "cast_from": "stack"}]}) == [
         "battlefield[0] (f): cast_from 'stack' is not one of hand, graveyard, exile, library, command"]
