@@ -133,6 +133,21 @@ KB_ALTERNATIVE = {
     # 702.119a: the sacrifice and the reduction by its mana value are parts of the cast the KB pays
     "emerge": None,
 }
+# alternative costs of a cast from a hand the KB does not offer (what it lacks; a note for the answers
+# that cast: which casts are legal, the costs cast-free excludes (118.9a), casting it)
+_ALTERNATIVE_NOT_MODELLED = {
+    # 702.76a, 702.173a: the combat damage dealt to players this turn, and by what, is not recorded
+    "prowl": "prowl: whether a player was dealt combat damage this turn by a source of the spell's creature "
+             "types under your control is not recorded (702.76a)",
+    "freerunning": "freerunning: whether a player was dealt combat damage this turn by an Assassin or a "
+                   "commander under your control is not recorded (702.173a)",
+    # 702.188a, 601.2g-h: a creature tapped for mana while the cost is paid may be the tapped one returned
+    "web-slinging": "web-slinging: returning a tapped creature you control (which may be tapped for mana first, "
+                    "601.2g) is not modelled (702.188a)",
+    # 718.3: a prototyped spell has its other mana cost, power, toughness and colors
+    "prototype": "prototype: casting it prototyped (its other mana cost, power and toughness, 718.3) is not "
+                 "modelled (702.160a)",
+}
 _ENCHANTABLE = {"creature", "permanent", "land", "artifact", "enchantment", "planeswalker"}
 
 
@@ -193,6 +208,9 @@ def _keyword(ctx, k):
         if KB_ALTERNATIVE[k.name] is None:
             return facts
         raise Unmodelled(KB_ALTERNATIVE[k.name][0], facts, affects=KB_ALTERNATIVE[k.name][1])
+    if k.name in _ALTERNATIVE_NOT_MODELLED and ctx.kind == "ab":
+        # a prototyped permanent has those characteristics on the battlefield too (718.3b): every answer
+        raise Unmodelled(_ALTERNATIVE_NOT_MODELLED[k.name], affects=None if k.name == "prototype" else PAYMENT)
     if k.name == "enchant" and k.kind == "object":
         t = simple_type(k.param)
         if t not in _ENCHANTABLE:
