@@ -1,7 +1,8 @@
 """Keyword alternative costs (118.9) a card in a hand may be cast for (kb/alternative_costs.lp,
 kb/keyword_alternative_costs.lp) are no note for what may be cast from the hand (`actions`) nor for
 casting without paying the mana cost (`cast-free`, 118.9a excludes them): spectacle (702.137a), surge
-(702.117a) and emerge (702.119a) change nothing after the cast and are no note at all; evoke, dash,
+(702.117a), emerge (702.119a) and web-slinging (702.188a) change nothing after the cast and are no
+note at all; evoke, dash,
 warp, blitz, overload, impending, awaken and mutate stay a note for what follows the cast (`apply`:
 evoke's sacrifice, warp's exile, blitz's sacrifice, the overloaded text, the counters, the merge). The
 cards are real ones, their Oracle text read from the scenario files that cast them."""
@@ -35,7 +36,8 @@ def _notes(name):
 
 
 @pytest.mark.parametrize("name, keyword", [
-    ("Blade Juggler", "spectacle"), ("Boulder Salvo", "surge"), ("Wretched Gryff", "emerge")])
+    ("Blade Juggler", "spectacle"), ("Boulder Salvo", "surge"), ("Wretched Gryff", "emerge"),
+    ("Amazing Spider-Girl", "web-slinging")])
 def test_a_condition_or_a_sacrifice_the_kb_checks_is_no_note(name, keyword):
     assert keyword not in _notes(name)
 

@@ -132,6 +132,8 @@ KB_ALTERNATIVE = {
     "spectacle": None, "surge": None,
     # 702.119a: the sacrifice and the reduction by its mana value are parts of the cast the KB pays
     "emerge": None,
+    # 702.188a: the tapped creature returned is a part of the cost the KB pays
+    "web-slinging": None,
 }
 # alternative costs of a cast from a hand the KB does not offer (what it lacks; a note for the answers
 # that cast: which casts are legal, the costs cast-free excludes (118.9a), casting it)
@@ -141,9 +143,6 @@ _ALTERNATIVE_NOT_MODELLED = {
              "types under your control is not recorded (702.76a)",
     "freerunning": "freerunning: whether a player was dealt combat damage this turn by an Assassin or a "
                    "commander under your control is not recorded (702.173a)",
-    # 702.188a, 601.2g-h: a creature tapped for mana while the cost is paid may be the tapped one returned
-    "web-slinging": "web-slinging: returning a tapped creature you control (which may be tapped for mana first, "
-                    "601.2g) is not modelled (702.188a)",
     # 718.3: a prototyped spell has its other mana cost, power, toughness and colors
     "prototype": "prototype: casting it prototyped (its other mana cost, power and toughness, 718.3) is not "
                  "modelled (702.160a)",
@@ -203,8 +202,8 @@ def _keyword(ctx, k):
         return [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n))
                                                      for s, n in _mana(k.param)]
     if k.name in KB_ALTERNATIVE and ctx.kind == "ab" and _alternative_mana(k) is not None:
-        facts = [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n))
-                                                     for s, n in _alternative_mana(k)]
+        facts = [("keyword", ctx.ab, Const(name.replace("-", "_")))] + [("keyword_cost", ctx.ab, fn("mana", s, n))
+                                                                      for s, n in _alternative_mana(k)]
         if KB_ALTERNATIVE[k.name] is None:
             return facts
         raise Unmodelled(KB_ALTERNATIVE[k.name][0], facts, affects=KB_ALTERNATIVE[k.name][1])
