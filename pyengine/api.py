@@ -238,7 +238,8 @@ def actions(snapshot, player=None):
         if d["kind"] == "cast":
             card = snapshot.cards[d["card"]]
             faces = {d["half"]} if "half" in d else {f.name for f in card.faces} | {card.name}
-            if faces & targeted_faces(snapshot, d["card"]):
+            if (faces & targeted_faces(snapshot, d["card"]) and d.get("alternative_cost") != "overload") \
+                    or d.get("alternative_cost") in _TARGETING_ALTERNATIVES:
                 d["not_checked"] = ["targets (601.2c)"]
     return {"player": player, "actions": legal, "refused": refused, "not_modelled": unknown}
 
@@ -246,6 +247,11 @@ def actions(snapshot, player=None):
 SPECIAL = Const("special")
 # the actions shown with their payment: casting a spell, a special action with a card in hand
 PAID_WITH_PAYMENT = (Const("cast"), SPECIAL)
+
+# alternative costs whose spell targets (601.2c): a mutating creature spell targets a non-Human creature
+# with the same owner (702.140a); awaken's "put N +1/+1 counters on target land you control" (702.113a).
+# An overloaded spell requires no targets (702.96b).
+_TARGETING_ALTERNATIVES = frozenset({"mutate", "awaken"})
 
 
 def max_x_entry(snapshot, player, action, symbols, n_x, reduced=0):
@@ -732,7 +738,7 @@ def cast_free_with_costs(snapshot, card, player):
 
 
 def alternative_cost_parts(snapshot, card, player, name):
-    """The parts of CARD's alternative cost NAME (rather_than, evoke, dash) when PLAYER casts it from
+    """The parts of CARD's alternative cost NAME (rather_than or a keyword) when PLAYER casts it from
     their hand (kb/alternative_costs.lp): [(part term, [what may pay it: permanent ids, or names of
     cards in the hand])], the parts in their text order; InputError if the card has no such alternative
     cost, or two."""
@@ -745,6 +751,11 @@ def alternative_cost_parts(snapshot, card, player, name):
     choices = {}
     for _, _, k, x in by.get("cost_choice", []):
         choices.setdefault(k, []).append(x)
+    if name == "emerge":
+        # 702.119a: the cost `actions` computed is reduced by the greatest mana value among the creatures
+        # that may be sacrificed: only those may pay it (a smaller reduction is not modelled)
+        best = {y for _, y in by.get("emerge_sacrifice", [])}
+        choices = {k: [x for x in xs if x in best] for k, xs in choices.items()}
     return [(k, sorted(choices.get(k, []), key=str)) for alt, k in sorted(by.get("alternative_cost_part", []), key=str)
             if alt == alts[0]]
 

@@ -25,9 +25,9 @@ FACE_DOWN = ("manifest", "manifest_dread", "cloak", "morph", "disguise")
 ID = re.compile(rf"[A-Za-z0-9_-]{{1,{limits.MAX_ID}}}")      # used with fullmatch ('$' would accept "a\n")
 # what happened this turn, per player (kb/turn_history.lp): life lost (119.3, 119.4, 120.3a) and
 # gained, cards drawn (121.1), permanents that left the battlefield under the player's control
-# (400.7), creatures the player attacked with (508.1); absent or 0: none
+# (400.7), creatures the player attacked with (508.1), spells the player cast (601.2i); absent or 0: none
 TURN_COUNTS = ("life_lost_this_turn", "life_gained_this_turn", "cards_drawn_this_turn",
-               "left_battlefield_this_turn", "attacked_this_turn")
+               "left_battlefield_this_turn", "attacked_this_turn", "spells_cast_this_turn")
 TOP_KEYS = ("players", "active", "step", "priority", "battlefield", "hand", "library", "graveyard",
             "life", "lands_played", "mana_pool", "stack", "effects", "cards", "commander_identity",
             "initiative", "dungeons_completed", "speed", *TURN_COUNTS, "monarch", "command")

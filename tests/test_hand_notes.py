@@ -29,15 +29,15 @@ CARDS = {
     "Tarmogoyf": ("{1}{G}", "Creature — Lhurgoyf", "*", "1+*",
                   "Tarmogoyf's power is equal to the number of card types among cards in all graveyards "
                   "and its toughness is equal to that number plus 1."),
-    # emerge (702.119a) and surge (702.117a) are alternative costs the KB does not model (affinity and
-    # convoke, which it does, are no notes)
-    "Wretched Gryff": ("{7}", "Creature — Eldrazi Hippogriff", "3", "4",
-                       "Emerge {5}{U} (You may cast this spell by sacrificing a creature and paying the emerge cost "
-                       "reduced by that creature's mana value.)\nWhen you cast this spell, draw a card.\nFlying"),
-    "Reckless Bushwhacker": ("{2}{R}", "Creature — Goblin Warrior Ally", "2", "1",
-                             "Surge {1}{R} (You may cast this spell for its surge cost if you or a teammate has cast "
-                             "another spell this turn.)\nHaste\nWhen this creature enters, if its surge cost was paid, "
-                             "other creatures you control get +1/+0 and gain haste until end of turn."),
+    # prowl (702.76a) and freerunning (702.173a) are alternative costs the KB does not model (affinity and
+    # convoke, which it does, are no notes; emerge and surge: tests/scenarios/keyword_alternative_costs.yaml)
+    "Earwig Squad": ("{3}{B}{B}", "Creature — Goblin Rogue", "5", "3",
+                     "Prowl {2}{B} (You may cast this for its prowl cost if you dealt combat damage to a player "
+                     "this turn with a Goblin or Rogue.)\nWhen this creature enters, if its prowl cost was paid, "
+                     "search target opponent's library for three cards and exile them. Then that player shuffles."),
+    "Brotherhood Ambushers": ("{4}{B}", "Creature — Human Assassin", "6", "3",
+                              "Freerunning {3}{B} (You may cast this spell for its freerunning cost if you dealt "
+                              "combat damage to a player this turn with an Assassin or commander.)"),
     "Street Wraith": ("{3}{B}{B}", "Creature — Wraith", "3", "4",
                       "Swampwalk (This creature can't be blocked as long as defending player controls a Swamp.)\n"
                       "Cycling—Pay 2 life. (Pay 2 life, Discard this card: Draw a card.)"),
@@ -104,9 +104,9 @@ APPLY = frozenset({"apply"})
     ("Karametra, God of Harvests", "As long as your devotion to green and white is less than seven", APPLY),
     # 113.6c: it says it functions off the battlefield too (type-based costs could read it)
     ("Mistform Ultimus", "Mistform Ultimus is every creature type", CAST),
-    # 702.119a emerge, 702.117a surge: alternative costs (118.9, 601.2b, 601.2f-h, 113.6d) the KB does not model
-    ("Wretched Gryff", "Emerge", CAST),
-    ("Reckless Bushwhacker", "Surge", CAST),
+    # 702.76a prowl, 702.173a freerunning: alternative costs (118.9, 601.2b, 601.2f-h, 113.6d) the KB does not model
+    ("Earwig Squad", "Prowl", CAST),
+    ("Brotherhood Ambushers", "Freerunning", CAST),
     # 702.29a: cycling is activated from the hand (113.6j: "Discard this card"); the KB activates
     # one with a mana cost (kb/hand_abilities.lp, no note), not one whose cost is life
     ("Street Wraith", "Cycling—Pay 2 life.", CAST),
@@ -143,7 +143,7 @@ def _notes(zone, card, answer):
 @pytest.mark.parametrize("card, kept", [
     ("Spineless Thug", False), ("Looming Shade", False), ("Goliath Truck", False), ("Caravan Escort", False),
     ("Loxodon Warhammer", False), ("Tarmogoyf", False),
-    ("Wretched Gryff", True), ("Reckless Bushwhacker", True), ("Scion of Darkness", False), ("Street Wraith", True), ("Cloak of Confusion", False), ("Carnage Tyrant", False),
+    ("Earwig Squad", True), ("Brotherhood Ambushers", True), ("Scion of Darkness", False), ("Street Wraith", True), ("Cloak of Confusion", False), ("Carnage Tyrant", False),
 ])
 def test_a_hand_card_is_noted_for_actions_only_if_a_line_could_change_it(card, kept):
     assert bool(_notes("hand", card, "actions")) == kept
@@ -166,7 +166,7 @@ def test_on_the_battlefield_the_same_lines_keep_their_notes():
     assert [n.text for n in facts.not_modelled(snapshot.load(data), "actions")] == ["This creature can't block."]
 
 
-@pytest.mark.parametrize("card, code", [("Spineless Thug", 0), ("Goliath Truck", 0), ("Wretched Gryff", 3),
+@pytest.mark.parametrize("card, code", [("Spineless Thug", 0), ("Goliath Truck", 0), ("Earwig Squad", 3),
                                          ("Cloak of Confusion", 0)])
 def test_strict_actions_refuses_only_for_a_line_that_could_change_casting(tmp_path, card, code):
     snap = tmp_path / "s.yaml"

@@ -690,7 +690,8 @@ def test_a_forged_error_line_stays_inside_its_own_line(tmp_path):
         "error: snapshot: unknown key 'a\\nerror: forged'; allowed keys: players, active, step, priority, "
         "battlefield, hand, library, graveyard, life, lands_played, mana_pool, stack, effects, cards, "
         "commander_identity, initiative, dungeons_completed, speed, life_lost_this_turn, life_gained_this_turn, "
-        "cards_drawn_this_turn, left_battlefield_this_turn, attacked_this_turn, monarch, command",
+        "cards_drawn_this_turn, left_battlefield_this_turn, attacked_this_turn, spells_cast_this_turn, monarch, "
+        "command",
         "error: cards[0]: unknown key(s) 'b\\nerror: forged'; allowed: color_indicator, defense, faces, "
         "layout, loyalty, mana_cost, name, power, text, toughness, type",
         "error: hand[alice][0]: unknown card 'x\\nerror: forged'; define it under 'cards:' "

@@ -114,14 +114,14 @@ def test_a_permanent_that_entered_this_turn_was_not_controlled_since_the_turn_be
 def test_the_fields_round_trip():
     data = {"players": ["alice", "bob"], "life_lost_this_turn": {"bob": 3}, "life_gained_this_turn": {"alice": 2},
             "cards_drawn_this_turn": {"alice": 1, "bob": 0}, "left_battlefield_this_turn": {"alice": 1},
-            "attacked_this_turn": {"alice": 2},
+            "attacked_this_turn": {"alice": 2}, "spells_cast_this_turn": {"alice": 1},
             "battlefield": [{"id": "f", "card": "Forest", "controller": "alice", "entered_this_turn": True,
                              "cast_from": "hand"}]}
     d = snapshot.validate(data).to_dict()
     assert {k: d[k] for k in snapshot.TURN_COUNTS} == {
         "life_lost_this_turn": {"bob": 3}, "life_gained_this_turn": {"alice": 2},
         "cards_drawn_this_turn": {"alice": 1}, "left_battlefield_this_turn": {"alice": 1},
-        "attacked_this_turn": {"alice": 2}}
+        "attacked_this_turn": {"alice": 2}, "spells_cast_this_turn": {"alice": 1}}
     p = d["battlefield"][0]
     assert (p["entered_this_turn"], p["cast_from"], p["controlled_since_turn_start"]) == (True, "hand", False)
     assert snapshot.validate(d).to_dict() == d
@@ -139,6 +139,8 @@ def test_bad_values_are_refused_one_line_each():
         "left_battlefield_this_turn: must be a mapping from player to a number, got [1]"]
     assert problems({**base, "life_gained_this_turn": {"alice": 10**7}}) == [
         "life_gained_this_turn[alice]: 10000000 is too large (at most 1000000)"]
+    assert problems({**base, "spells_cast_this_turn": {"alice": "2"}}) == [
+        "spells_cast_this_turn[alice]: expected a whole number, got '2'"]
     perm = {"id": "f", "card": "Forest", "controller": "alice"}
     assert problems({**base, "battlefield": [{**perm, "cast_from": "stack"}]}) == [
         "battlefield[0] (f): cast_from 'stack' is not one of hand, graveyard, exile, library, command"]

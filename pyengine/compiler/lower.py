@@ -118,6 +118,45 @@ KB_ALTERNATIVE = {
     # end step, which a snapshot's permanent does not record (what it may do, its abilities)
     "dash": ("dash: a permanent whose dash cost was paid (haste, returned at the next end step) is not "
              "recorded (702.109a)", frozenset({"actions", "show", "apply"})),
+    # 702.185a: the permanent is exiled at the next end step; casting the card from exile afterwards
+    # needs an exile zone the snapshot does not have
+    "warp": ("warp: the exile at the beginning of the next end step (and casting the card from exile "
+             "afterwards) is not modelled (702.185a)", frozenset({"apply"})),
+    # 702.152a: haste, a dies trigger and the sacrifice at the next end step of a blitzed permanent
+    "blitz": ("blitz: a permanent whose blitz cost was paid (haste, draw a card when it dies, sacrificed at "
+              "the next end step) is not recorded (702.152a)", frozenset({"actions", "show", "apply"})),
+    # 702.96a-b: the overloaded spell's text says "each" for "target"
+    "overload": ("overload: the spell's text with 'each' for 'target' is not modelled (702.96a)",
+                 frozenset({"apply"})),
+    # 702.176a: time counters as it enters, and no creature while it has one
+    "impending": ("impending: a permanent whose impending cost was paid (it enters with time counters and "
+                  "is not a creature while it has one) is not recorded (702.176a)",
+                  frozenset({"actions", "show", "apply"})),
+    # 702.113a: the counters put on a target land, which becomes a 0/0 Elemental creature with haste
+    "awaken": ("awaken: the +1/+1 counters on target land you control (a 0/0 creature with haste) are not "
+               "modelled (702.113a)", frozenset({"apply"})),
+    # 702.140a: the mutating creature spell targets a non-Human creature with the same owner and merges
+    # with it as it resolves (724.2)
+    "mutate": ("mutate: the mutating creature spell's target and merging with it are not modelled "
+               "(702.140a)", frozenset({"apply"})),
+    # 702.137a, 702.117a: conditions the KB reads (kb/keyword_alternative_costs.lp); nothing follows
+    "spectacle": None, "surge": None,
+    # 702.119a: the sacrifice and the reduction by its mana value are parts of the cast the KB pays
+    "emerge": None,
+    # 702.188a: the tapped creature returned is a part of the cost the KB pays
+    "web-slinging": None,
+}
+# alternative costs of a cast from a hand the KB does not offer (what it lacks; a note for the answers
+# that cast: which casts are legal, the costs cast-free excludes (118.9a), casting it)
+_ALTERNATIVE_NOT_MODELLED = {
+    # 702.76a, 702.173a: the combat damage dealt to players this turn, and by what, is not recorded
+    "prowl": "prowl: whether a player was dealt combat damage this turn by a source of the spell's creature "
+             "types under your control is not recorded (702.76a)",
+    "freerunning": "freerunning: whether a player was dealt combat damage this turn by an Assassin or a "
+                   "commander under your control is not recorded (702.173a)",
+    # 718.3: a prototyped spell has its other mana cost, power, toughness and colors
+    "prototype": "prototype: casting it prototyped (its other mana cost, power and toughness, 718.3) is not "
+                 "modelled (702.160a)",
 }
 # optional additional costs the KB offers when casting from a hand (kb/optional_costs.lp): buyback
 # (702.27a), entwine (702.42a) and offspring (702.175a) with a mana cost (keyword_cost/2); bargain
@@ -196,8 +235,11 @@ def _keyword(ctx, k):
     if k.kind == "cost" and k.name in KB_COSTED:
         return [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n))
                                                      for s, n in _mana(k.param)]
-    if k.kind == "cost" and k.name in KB_ALTERNATIVE:
-        facts = [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n)) for s, n in _mana(k.param)]
+    if k.name in KB_ALTERNATIVE and ctx.kind == "ab" and _alternative_mana(k) is not None:
+        facts = [("keyword", ctx.ab, Const(name.replace("-", "_")))] + [("keyword_cost", ctx.ab, fn("mana", s, n))
+                                                                      for s, n in _alternative_mana(k)]
+        if KB_ALTERNATIVE[k.name] is None:
+            return facts
         raise Unmodelled(KB_ALTERNATIVE[k.name][0], facts, affects=KB_ALTERNATIVE[k.name][1])
     if k.name in GRAVEYARD_KEYWORDS:
         return graveyard_keyword(ctx, k)    # 702.34a, 702.138a, 702.133a, 702.81a
@@ -206,6 +248,9 @@ def _keyword(ctx, k):
         if KB_OPTIONAL[k.name] is not None:
             raise Unmodelled(KB_OPTIONAL[k.name][0], facts, affects=KB_OPTIONAL[k.name][1])
         return facts
+    if k.name in _ALTERNATIVE_NOT_MODELLED and ctx.kind == "ab":
+        # a prototyped permanent has those characteristics on the battlefield too (718.3b): every answer
+        raise Unmodelled(_ALTERNATIVE_NOT_MODELLED[k.name], affects=None if k.name == "prototype" else PAYMENT)
     if k.name == "enchant" and k.kind == "object":
         t = simple_type(k.param)
         if t not in _ENCHANTABLE:
@@ -254,6 +299,26 @@ def _optional(ctx, k, name):
         power = fn("and", Const("creature"), fn("stat_at_least", Const("power"), k.param.value))
         return [("keyword", ctx.ab, Const(name)), ("optional_cost_part", ctx.ab, fn("sacrifice", power, 1))]
     raise Unmodelled(f"keyword {k.name!r} is not modelled")
+
+
+def _alternative_mana(k):
+    """[(symbol term, count)] of the cost of alternative-cost keyword K ("Evoke {2}{U}", "Awaken 3—{4}{U}":
+    the number is what follows the cast, 702.113a, 702.176a), None if the KB can't read it (no {X}: its
+    value would be chosen as the spell is cast, 107.3, which kb/alternative_costs.lp does not read)."""
+    cost = k.param if k.kind == "cost" else k.param[1] if k.kind == "number_cost" else None
+    if not isinstance(cost, ir.ManaCost):
+        return None
+    try:
+        mana = parse_mana_cost("".join("{" + s + "}" for s in cost.symbols))
+    except NotModelled:
+        return None
+    return None if any(s == Const("x") for s, _ in mana) else mana
+
+
+def alternative_keyword(k):
+    """Whether keyword K (of a card's own Keywords line) is an alternative cost the KB offers when
+    casting the card from a hand (kb/alternative_costs.lp)."""
+    return isinstance(k, ir.Keyword) and k.name in KB_ALTERNATIVE and _alternative_mana(k) is not None
 
 
 def _mana(cost):

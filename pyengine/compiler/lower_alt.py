@@ -7,14 +7,16 @@ A line of that shape whose every cost and condition the KB can check and perform
 ``alternative_cost_if(Ab,Cond)``. The parts K:
 
 - ``pay_life(N)`` ("pay N life", 119.4);
-- ``sacrifice(F,N)`` ("sacrifice two Mountains", 701.21a: permanents you control);
+- ``sacrifice(F,N)`` ("sacrifice two Mountains", "sacrifice a nontoken green creature", 701.21a:
+  permanents you control);
 - ``return_to_hand(F,N)`` ("return two Islands you control to their owner's hand");
 - ``tap_untapped(F,N)`` ("tap an untapped creature you control", 118.3);
 - ``exile_from_hand(K,N)`` ("exile a blue card from your hand": K ``card``, ``color(Col)``, a card
   other than the spell, which is on the stack by then, 601.2a);
 
 F a filter term of kb/filters.lp (shapes.filter_term, "you control" dropped), N a whole number.
-The condition: ``you_control_at_least(F,N)`` (conditions.condition), ``your_turn``, ``not_your_turn``. Any other line of the shape
+The condition: ``you_control_at_least(F,N)`` and ``turn_at_least(K,W,N)`` (conditions.condition), ``your_turn``,
+``not_your_turn``. Any other line of the shape
 (another cost, another condition, a second sentence) stays a note for what an alternative cost
 could change: which spells may be cast and how (`actions`), casting one (`apply`) and the
 alternative costs that casting without paying the mana cost excludes (`cast-free`, 118.9a).
@@ -98,9 +100,14 @@ def _condition(lead_if):
 
 def _condition_known(cond):
     """you_control_at_least(F,N) (and `and` of those), your_turn, not_your_turn: what
-    kb/alternative_costs.lp evaluates."""
+    kb/alternative_costs.lp evaluates; turn_at_least(K,W,N), what happened this turn
+    (compiler/turn_history.py: "If you attacked this turn", "If an opponent gained life this turn"),
+    kb/keyword_alternative_costs.lp: the caster's count, or their opponents' for "an opponent" (N 1:
+    some opponent's count is 1 or more exactly when their sum is)."""
     if getattr(cond, "name", None) == "and":
         return all(_condition_known(a) for a in cond.args)
+    if getattr(cond, "name", None) == "turn_at_least":
+        return cond.args[1] == Const("you") or cond.args[2] == 1
     return getattr(cond, "name", None) in ("you_control_at_least", "your_turn", "not_your_turn")
 
 
@@ -141,6 +148,9 @@ def _owners_hand(zone):
             ir.Ref("they", ""), ir.Ref("it", ""))
 
 
+_NONTOKEN = ir.Char("noun", "token", True)
+
+
 def _permanents(obj, you_control_required):
     """(F, N) of "two Mountains" / "an Island you control" (permanents you control, a filter F of
     kb/filters.lp), or None."""
@@ -154,8 +164,10 @@ def _permanents(obj, you_control_required):
         return None
     if any(c.kind == "status" for c in obj.groups[0]):
         return None                          # "untapped", "tapped", "enchanted": not of this shape
+    # "a nontoken green creature": not a token (111.1; kb/filters.lp: status(nontoken))
+    group = tuple(ir.Char("status", "nontoken") if c == _NONTOKEN else c for c in obj.groups[0])
     try:
-        f = filter_term(ir.Obj(None, None, obj.groups, (), ()))
+        f = filter_term(ir.Obj(None, None, (group,), (), ()))
     except Unmodelled:
         return None
     return f, n

@@ -90,6 +90,23 @@ def _known(term):
     return None
 
 
+def _total_power(node):
+    """total(power, you_control(F)) of "the total power of creatures you control" (208.1; F a filter
+    kb/final_filters.lp knows), None otherwise."""
+    if not (isinstance(node, ir.Node) and node.kind == "total_of" and len(node.args) == 4
+            and node.args[:3] == ("the total", ir.Node("stat", ("power",)), "of") and isinstance(node.args[3], ir.Obj)):
+        return None
+    obj = node.args[3]
+    if obj.quantity is not None or obj.possessor or obj.joins \
+            or obj.qualifiers != (ir.Node("rel_control", (ir.Node("controls_phrase", ("you control",)),)),):
+        return None
+    try:
+        f = filter_term(ir.Obj(None, None, obj.groups, (), ()))
+    except Unmodelled:
+        return None
+    return fn("total", Const("power"), fn("you_control", f)) if mana_ir.final_filter(f) else None
+
+
 _TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery"}
 
 
@@ -158,7 +175,7 @@ def cost_modifier(ctx, sentences):
         if not (t.kind == "sent_tail" and len(t.args) == 4 and t.args[0] == ", where"
                 and t.args[1] == ir.Node("x_var", ("x",)) and t.args[2] == "is"):
             return None
-        x_amount = _known(mana_ir._expression(t.args[3]))
+        x_amount = _known(mana_ir._expression(t.args[3])) or _total_power(t.args[3])
         if x_amount is None:
             return None
     c = s.clauses[0]

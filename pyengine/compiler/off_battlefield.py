@@ -41,6 +41,7 @@ from .affects import CASTING_LEADS, keyword, own
 # carries out; in a hand, what is not carried out is what follows it (the card in exile, cast later),
 # which changes only what `apply` gives
 from .lower_special import carried_out
+from .lower import alternative_keyword
 
 APPLY = frozenset({"apply"})
 
@@ -152,8 +153,11 @@ def answers(ability, aff, spell=False, *, parent=None, trigger=False, gated=Fals
     if isinstance(ability, ir.Keywords):
         out = set()
         for k in ability.items:
-            # what the lowering says the keyword could change (its Unmodelled affects) bounds it
-            out |= on_battlefield if k.name in _KW_ON_BATTLEFIELD or (carried_out(k) and not ability.effect) \
+            # what the lowering says the keyword could change (its Unmodelled affects) bounds it; an
+            # alternative cost the KB offers when the card is cast from a hand (lower.alternative_keyword):
+            # what its note leaves out is what follows the cast (`apply`: evoke's sacrifice, warp's exile)
+            out |= on_battlefield if k.name in _KW_ON_BATTLEFIELD or alternative_keyword(k) \
+                or (carried_out(k) and not ability.effect) \
                 else in_zone(keyword(k.name) & kept, GRAVEYARD) if k.name in _KW_GRAVEYARD else keyword(k.name) & kept
         return frozenset(out)
     if isinstance(ability, (ir.Triggered, ir.Chapter)):

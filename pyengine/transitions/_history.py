@@ -1,7 +1,7 @@
 """What happened this turn (the snapshot's turn-history fields, docs/snapshot-and-cards.md), kept
 as `mtgkb apply` changes the board: life lost (119.3, 119.4: paying life is losing it) and gained,
 permanents that left the battlefield under a player's control (603.6c), creatures a player attacked
-with (508.1), permanents that entered (and how they were cast, 601.2a). `apply untap_step` clears
+with (508.1), spells cast (601.2i), permanents that entered (and how they were cast, 601.2a). `apply untap_step` clears
 it all when a new turn begins."""
 
 from .. import limits

@@ -164,6 +164,7 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
                        "mana": "".join(act.get("unspent", "") for act in plan["activations"]), "rule": "106.4"})
     events += _pay_parts(new, player, parts)
     new["stack"] = [{"card": card, "controller": player}] + new.get("stack", [])
+    _history.count(new, "spells_cast_this_turn", player)          # 601.2i: it became cast
     events.append({"event": "cast", "player": player, "card": card, "cost": result["cost"],
                    **({"x": x or 0} if has_x else {}),
                    **({"half": half} if half else {}), **({"fused": True} if fused else {}),
@@ -224,12 +225,13 @@ def _alternative_parts(s, card, player, alternative, choose, known=None, what="a
             picked = [x for x in dict.fromkeys(chosen) if x in options and x not in used] if chosen else options
             if len(picked) != n:
                 raise InputError(f"{card}'s {what} {api.alternative_part_text(k)} needs {n} permanent(s): "
-                                 f"--choose {n} of {', '.join(options) or '(none)'}")
+                                 f"--choose {n} of {', '.join(options) or '(none)'}{_emerge_hint(alternative)}")
             used.update(picked)
         out.append((k, picked))
     extra = [x for x in chosen if not any(x in p for _, p in out)]
     if extra:
-        raise InputError(f"--choose names {', '.join(extra)}, which pay no part of {card}'s {what}")
+        raise InputError(f"--choose names {', '.join(extra)}, which pay no part of {card}'s {what}"
+                         f"{_emerge_hint(alternative)}")
     return out
 
 
@@ -273,6 +275,12 @@ def _graveyard_parts(s, card, player, choose, known):
 def _is_land(s, name):
     _, types, _, _ = parse_type_line(s.cards[name].front.type_line)
     return "land" in types
+
+
+def _emerge_hint(alternative):
+    """What an error about the choices of an emerge cost adds: only the best choice is modelled."""
+    return (" (emerge: only a creature of the greatest mana value, whose sacrifice gives the reduction "
+            "`actions` computes, is modelled, CR 702.119a)") if alternative == "emerge" else ""
 
 
 def _pay_parts(new, player, parts):
@@ -341,7 +349,8 @@ TRANSITION = Transition("cast", cast, (
     Param("x", type=int, range=(0, 1000), help="The value of {X} (default 0)."),
     Param("pay", metavar="IDS", help="Tap only these permanents (comma-separated ids, or none)."),
     Param("alternative", metavar="NAME", help="Pay this alternative cost rather than the mana cost (118.9): "
-          "rather_than (a \"rather than pay this spell's mana cost\" line), evoke, dash."),
+          "rather_than (a \"rather than pay this spell's mana cost\" line), evoke, dash, warp, blitz, overload, "
+          "impending, awaken, mutate, spectacle, surge, emerge, web_slinging."),
     Param("choose", metavar="IDS", help="What pays the alternative (or optional) cost's other parts: permanent "
           "ids, card names of the hand (comma-separated; default: all there are when exactly enough)."),
     Param("optional", metavar="NAME", help="Pay this optional additional cost (601.2b): buyback, entwine, "

@@ -95,6 +95,7 @@ def cast_free(s, card, player, option=0, sacrifice=None, discard=None):
                    "additional_costs": chosen["additional_costs"], "without_paying_mana_cost": True,
                    "rule": "601.2"}]
         _pay(new, s, player, card, costs[option], sacrifice, discard, events)
+        _history.count(new, "spells_cast_this_turn", player)          # 601.2i: it became cast
     c = s.cards[card]
     _, types, subtypes, _ = parse_type_line(c.front.type_line)
     if len(c.faces) > 1 or not set(types) & PERMANENT_TYPES:
