@@ -90,7 +90,8 @@ def test_descriptions_sharing_one_noun():
 
 def test_amounts_the_snapshot_cannot_tell_stay_notes():
     # cards drawn and life gained this turn are snapshot fields (kb/turn_history.lp); creatures that
-    # died and spells cast this turn are not
+    # died this turn are not, and spells cast this turn (a field read by surge, 702.117a) is no amount
+    # a mana ability reads
     for text in ("{T}: Add {C} for each creature that died this turn.",
                  "{T}: Add X mana of any one color, where X is the number of spells you've cast this turn."):
         assert {"could-produce", "produce"} <= answers(compiled(text))
@@ -104,9 +105,11 @@ def test_no_layer_effect_reads_final_characteristics():
     # removed_counters.lp: the permanents a cost may sacrifice or tap for X (x_cost_count/3), a mana amount;
     # ability_mana.lp: the permanents of the opponents counted by a triggered/targeted ability's amount;
     # cost_modifiers.lp: the permanents a spell's cost change counts (affinity, 702.41a; "for each ... you
-    # control", "if you control ...", 601.2f), which no layer effect reads
+    # control", "if you control ...", 601.2f), which no layer effect reads; alternative_costs.lp and
+    # optional_costs.lp: the permanents a cast's cost may sacrifice, return or tap (casualty N's "power N or
+    # greater", 702.153a; 601.2h), read by casting only
     assert readers == {"final_filters.lp", "mana.lp", "game_amounts.lp", "conditional_mana.lp", "removed_counters.lp",
-                       "ability_mana.lp", "cost_modifiers.lp"}
+                       "ability_mana.lp", "cost_modifiers.lp", "alternative_costs.lp", "optional_costs.lp"}
 
 
 def test_x_chosen_by_a_cost_that_sacrifices_or_taps_permanents():
