@@ -353,12 +353,12 @@ TRANSITION = Transition("cast", cast, (
           "impending, awaken, mutate, spectacle, surge, emerge, web_slinging."),
     Param("choose", metavar="IDS", help="What pays the alternative (or optional) cost's other parts: permanent "
           "ids, card names of the hand (comma-separated; default: all there are when exactly enough)."),
+    Param("zone", metavar="ZONE", help="Where the card is cast from: hand (default) or graveyard (flashback, "
+          "escape, jump-start, retrace: 702.34a, 702.138a, 702.133a, 702.81a)."),
     Param("optional", metavar="NAME", help="Pay this optional additional cost (601.2b): buyback, entwine, "
           "offspring, bargain, casualty (what it sacrifices: --choose), gift, squad, spree (with --mode)."),
     Param("mode", type=int, range=(1, 20), help="With --optional spree: the mode chosen, 1 for the first "
           "printed (702.172a)."),
     Param("times", type=int, range=(1, 1000), help="How many times a multikicker (with --kicked) or squad "
           "(with --optional squad) cost is paid (702.33c, 702.157a; default: once)."),
-    Param("zone", metavar="ZONE", help="Where the card is cast from: hand (default) or graveyard (flashback, "
-          "escape, jump-start, retrace: 702.34a, 702.138a, 702.133a, 702.81a)."),
 ))
