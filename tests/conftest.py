@@ -188,3 +188,33 @@ def false_property_kb(tmp_path, monkeypatch):
         "property_violated(forest_could_produce_green(X)) :- perm_card(X,\"Forest\"), could_produce(X,g).\n")
     monkeypatch.setenv("MTGKB_HOME", str(kb))
     return kb
+
+
+# The order of the tests on two or more workers (pytest-xdist's "load" distribution, addopts): each
+# worker's first batch (xdist's LoadScheduling hands the first len/workers/4 tests to the first
+# worker, the next as many to the second, and later ones as workers finish) starts with whole
+# test files that need no Oracle parser, so that a worker's first tests do not wait for the parse
+# table that the builder started by pytest_configure writes (~25 s of CPU on one core, while the
+# other sat idle when both workers began with compiler or custom-card tests). Only the order
+# changes: the same tests run, each file's in its own order; files named here that need the parser
+# somewhere (test_pay_reference.py, one test) only wait later. Without workers nothing moves.
+_PARSER_FREE_FIRST = (
+    ("test_differential_could_produce.py",),
+    ("test_parts_and_sessions.py", "test_engine.py", "test_kb_conventions.py", "test_pay_reference.py"),
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    workers = getattr(config, "workerinput", {}).get("workercount", 0)
+    if workers < 2 or not items:
+        return
+    batch = max(len(items) // workers // 4, 2)
+    heads = [[it for it in items if it.path.name in names] for names in _PARSER_FREE_FIRST[:workers]]
+    moved = {id(it) for head in heads for it in head}
+    rest = [it for it in items if id(it) not in moved]
+    order = []
+    for k, head in enumerate(heads):
+        fill = max(batch * k - len(order), 0)        # the k-th worker's first batch starts here
+        order += rest[:fill] + head
+        rest = rest[fill:]
+    items[:] = order + rest

@@ -17,7 +17,12 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(autouse=True)
 def _user_cache_only(monkeypatch):
     """These tests are about the user's cache: the precompiled bundled library behind it
-    (tests/test_precompiled.py) is switched off, so a miss there is a miss."""
+    (tests/test_precompiled.py) is switched off, so a miss there is a miss. The grammar's parser
+    is loaded first, from the session's cache (tests/conftest.py): a test that points
+    MTGKB_CACHE_DIR at an empty folder and compiles would otherwise build the parse table again
+    in that folder (~25 s of CPU), the same table (tests/test_compile_memo.py)."""
+    from pyengine.compiler.parser import lark_parser
+    lark_parser()
     monkeypatch.setattr(precompiled, "entry", lambda name: None)
 
 
