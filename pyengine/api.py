@@ -9,6 +9,7 @@ Each question builds its own clingo Control, unless it is asked inside ``with se
 
 from contextlib import contextmanager
 import contextvars
+import re
 from typing import NamedTuple
 
 from . import cardlookup
@@ -613,12 +614,14 @@ def targeted_faces(snapshot, card):
 
 class OptionalCost(NamedTuple):
     """An optional additional cost chosen for `cast-free` (kb/optional_costs.lp): its keyword, ability,
-    text, its parts other than mana (sacrifice(F,N) terms) and the permanents that may pay them."""
+    text, its parts other than mana (sacrifice(F,N) terms), the permanents that may pay them and its
+    mana ((symbol, count) pairs: 601.2b, 601.2f, it is paid though the mana cost is not)."""
     keyword: str
     ability: object
     text: str
     parts: tuple
     choices: tuple
+    mana: tuple = ()
 
 
 def _free_optional(by, ch, kcost, unpayable):
@@ -639,13 +642,27 @@ def _free_optional(by, ch, kcost, unpayable):
         if h != ch or (ch, ab) in unpayable:
             continue
         parts = parts_of.get(ab, [])
+        mana = mode_mana.get(ab, []) if str(k) == "spree" else kcost.get(ab, [])
         if str(k) == "spree":
-            text = f"spree mode {modes.index(ab) + 1} {render.cost_text(mode_mana.get(ab, [])) or '{0}'}"
+            text = f"spree mode {modes.index(ab) + 1} {render.cost_text(mana) or '{0}'}"
         else:
-            text = _optional_text(k, kcost.get(ab, []), parts)
+            text = _optional_text(k, mana, parts)
         out.append((text, OptionalCost(str(k), ab, text, tuple(parts),
-                                       tuple(sorted(set().union(*(chosen_by.get(p, set()) for p in parts)))))))
+                                       tuple(sorted(set().union(*(chosen_by.get(p, set()) for p in parts)))),
+                                       tuple(mana))))
     return sorted(out, key=lambda o: o[0])
+
+
+def _additional_mana(chosen, kcost):
+    """The mana of the additional costs CHOSEN ([(text, term)]: kicker(Ab) terms and OptionalCost),
+    summed by symbol ((symbol, count) pairs); KCOST: the keywords' mana."""
+    total = {}
+    for _, k in chosen:
+        items = k.mana if isinstance(k, OptionalCost) else \
+            kcost.get(k.args[0], []) if getattr(k, "name", None) == "kicker" else []
+        for sym, n in items:
+            total[sym] = total.get(sym, 0) + n
+    return sorted(total.items(), key=str)
 
 
 def _optional_text(k, mana, parts):
@@ -691,7 +708,7 @@ def cast_free_with_costs(snapshot, card, player):
 
     unpayable = {(h, ab) for _, _, h, ab in by.get("free_optional_unpayable", [])}
     targeted = targeted_faces(snapshot, card)
-    options, costs, costed = [], [], []
+    options, costs, costed, unpaid = [], [], [], []
     for ch in sorted((a[2] for a in by.get("free_castable", [])), key=key):
         parts = set(halves_of.get(ch, []))
         unchecked = ["targets (601.2c)"] if parts & targeted else []
@@ -711,11 +728,25 @@ def cast_free_with_costs(snapshot, card, player):
             if changed:                 # 118.9d: the total cost is not {0}; paying it is not modelled here
                 costed.append({"halves": halves(ch), "rule": "118.9d", "reason": changed})
                 continue
+            # 601.2b, 601.2f-h: the mana of the additional costs chosen (a kicker's, buyback's ...) is the
+            # total cost, paid though the mana cost is not; an option whose mana can't be paid is refused
+            mana = _additional_mana(chosen, kcost)
+            if mana:
+                kicked = any(getattr(k, "name", None) == "kicker" for _, k in chosen)
+                plan, _ = pay_plan(snapshot, player, render.cost_text(mana), for_card=card,
+                                   faces=halves(ch) or None, kicked=kicked)
+                if not plan["payable"]:
+                    why = re.sub(r"^(\{[^}]*\})+: ", "", plan["reason"] or "")    # the symbols it restates
+                    unpaid.append({"halves": halves(ch), "rule": "601.2h",
+                                   "reason": f"cannot pay {render.cost_text(mana)} for "
+                                             f"{', '.join(t for t, _ in chosen)}: {why}"})
+                    continue
             options.append({"halves": halves(ch), "x": 0, "additional_costs": [t for t, _ in chosen],
+                            **({"cost": render.cost_text(mana)} if mana else {}),
                             **({"x_rule": "107.3b"} if has_x & parts else {}),
                             **({"not_checked": unchecked} if unchecked else {})})
             costs.append([k for _, k in chosen])
-    refused = list(costed)
+    refused = costed + unpaid
     for pred in ("free_cast_blocked", "free_cast_unknown"):
         for _, _, ch, rule, why in by.get(pred, []):
             refused.append({"halves": halves(ch), "rule": rule, "reason": _choice_text(why, snapshot)})

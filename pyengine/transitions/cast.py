@@ -27,13 +27,11 @@ permanent --choose names, or the only one that can; spree: the mode --mode N, it
 """
 
 from .. import api, cardlookup, payplan
-from ..manapool import PoolMana, of_term
 from ..errors import InputError
 from ..symbols import parse_type_line
 from . import Param, Transition, _history
-from ._casting import check_legal
+from ._casting import check_legal, pay_with_plan
 from ._board import remove_from_battlefield
-from ._riders import apply_riders
 
 
 def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay=None, alternative=None,
@@ -123,45 +121,7 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
     plan = result["plan"]
     new = s.to_dict()
     new[zone][player].remove(card)
-    events = []
-    for act in plan["activations"]:
-        events.append({"event": "activate_mana_ability", "permanent": act["source"], "ability": act["ability"],
-                       "adds": act["adds"], **({"cost_paid": act["cost_paid"]} if "cost_paid" in act else {}),
-                       **({"life": act["life"]} if "life" in act else {}),
-                       "rule": "605.3a"})
-        events += apply_riders(new, act["source"], player, act.get("also", []))
-    tapped = set(plan["tapped"])
-    for p in new["battlefield"]:
-        if p["id"] in tapped:
-            p["tapped"] = True
-    # the creatures and artifacts tapped and the graveyard cards exiled to pay (702.51a, 702.126a, 702.66a)
-    for kind, rule in (("convoke", "702.51a"), ("improvise", "702.126a")):
-        for h in plan.get(kind, []):
-            events.append({"event": kind, "permanent": h["permanent"], "pays": h["pays"], "rule": rule})
-    if plan.get("delve"):
-        graveyard = new["graveyard"][player]
-        for c in plan["delve"]:
-            graveyard.remove(c)
-        events.append({"event": "exile_from_graveyard", "player": player, "cards": list(plan["delve"]),
-                       "by": "delve", "rule": "702.66a"})
-    if plan["life"]:
-        new["life"][player] -= plan["life"]
-        _history.life_changed(new, player, -plan["life"])
-        events.append({"event": "pay_life", "player": player, "amount": plan["life"], "rule": "119.4"})
-    unspent = [_left_in_pool(m, act) for act in plan["activations"]
-               for m in payplan.symbols(act.get("unspent", "")) or []]
-    if used_pool or unspent:
-        pool = [m for m in s.mana_pool.get(player, [])]
-        for m in used_pool:
-            pool.remove(m)
-        new.setdefault("mana_pool", {})[player] = [m.to_entry() for m in pool + unspent]
-        if not new["mana_pool"][player]:
-            del new["mana_pool"][player]
-    if used_pool:
-        events.append({"event": "spend_floating_mana", "player": player, "mana": plan["pool"], "rule": "106.4"})
-    if unspent:
-        events.append({"event": "mana_stays_in_pool", "player": player,
-                       "mana": "".join(act.get("unspent", "") for act in plan["activations"]), "rule": "106.4"})
+    events = pay_with_plan(s, new, player, plan, used_pool)
     events += _pay_parts(new, player, parts)
     new["stack"] = [{"card": card, "controller": player}] + new.get("stack", [])
     _history.count(new, "spells_cast_this_turn", player)          # 601.2i: it became cast
@@ -324,20 +284,6 @@ def _pay_parts(new, player, parts):
             events.append({"event": "exile_from_graveyard", "player": player, "cards": list(picked),
                            "by": "escape", "rule": "702.138a"})
     return events
-
-
-def _left_in_pool(letter, act):
-    """The PoolMana of one mana an activation added and the cast did not spend (106.4); it keeps the
-    spend restriction of its ability (106.6) if a pool entry can state it, else the cast is refused."""
-    restriction = act.get("spend_only")
-    if restriction is None:
-        return PoolMana(letter, snow=bool(act.get("snow")))
-    stated = of_term(restriction)
-    if stated is None:
-        raise InputError(f"not modelled: the mana {act['source']} adds and the cast does not spend would stay "
-                         f"in the pool with its spend restriction {restriction} (CR 106.4, 106.6), which "
-                         "a snapshot's mana_pool can't state; --pay can name other sources")
-    return PoolMana(letter, snow=bool(act.get("snow")), spells=stated[0], abilities=stated[1])
 
 
 TRANSITION = Transition("cast", cast, (

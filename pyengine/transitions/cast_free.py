@@ -5,7 +5,8 @@ P casts CARD from their hand without paying its mana cost (option N of `mtgkb ca
 and what its own enters abilities give it (107.3m, 614.1c: Hooded Hydra gets 0 +1/+1 counters); a
 creature with toughness 0 or less is then put into its owner's graveyard (704.5f). An instant or
 sorcery is put into its owner's graveyard (608.2n); its effect is not modelled (an event says so).
-Mandatory additional costs are paid with --sacrifice / --discard.
+Mandatory additional costs are paid with --sacrifice / --discard; the mana of the additional costs
+the option chose (its `cost`: a kicker's, buyback's ..., 601.2b, 601.2f) as `mtgkb pay` plans it.
 """
 
 from .. import api
@@ -13,7 +14,7 @@ from .. import snapshot as snapshot_mod
 from ..symbols import parse_type_line
 from ..errors import InputError
 from . import Param, Transition, _history
-from ._casting import new_id
+from ._casting import new_id, pay_with_plan
 from ._board import remove_from_battlefield
 
 PERMANENT_TYPES = {"artifact", "creature", "enchantment", "planeswalker", "battle"}
@@ -62,9 +63,9 @@ _OPTIONAL_RULE = {"buyback": "702.27a", "entwine": "702.42a", "offspring": "702.
 
 
 def _pay_optional(new, s, player, card, cost, sacrifice, events):
-    """Pay optional additional cost COST (api.OptionalCost) chosen for the cast: its mana is not paid
-    (the spell is cast without paying its mana cost, as a kicker's here), a permanent it sacrifices is
-    chosen with --sacrifice among those that may pay it (601.2h)."""
+    """Pay optional additional cost COST (api.OptionalCost) chosen for the cast but its mana (paid with
+    the option's `cost` by `cast_free`): a permanent it sacrifices is chosen with --sacrifice among those
+    that may pay it (601.2h)."""
     for part in cost.parts:
         if getattr(part, "name", None) != "sacrifice":
             continue                                # gift's opponent (702.174a) is not recorded
@@ -94,6 +95,15 @@ def cast_free(s, card, player, option=0, sacrifice=None, discard=None):
         events = [{"event": "cast", "card": card, "player": player, "halves": chosen["halves"], "x": 0,
                    "additional_costs": chosen["additional_costs"], "without_paying_mana_cost": True,
                    "rule": "601.2"}]
+        if "cost" in chosen:
+            # 601.2b, 601.2g-h: the additional costs' mana (a kicker's, buyback's ...) is paid, as `mtgkb pay`
+            # plans it for this spell (its spend restrictions, 106.6)
+            kicked = any(getattr(k, "name", None) == "kicker" for k in costs[option])
+            result, used_pool = api.pay_plan(s, player, chosen["cost"], for_card=card,
+                                             faces=chosen["halves"] or None, kicked=kicked)
+            if not result["payable"]:
+                raise InputError(f"{player} can't pay {card}'s additional costs {chosen['cost']}: {result['reason']}")
+            events += pay_with_plan(s, new, player, result["plan"], used_pool)
         _pay(new, s, player, card, costs[option], sacrifice, discard, events)
         _history.count(new, "spells_cast_this_turn", player)          # 601.2i: it became cast
     c = s.cards[card]
