@@ -768,6 +768,15 @@ def cast_free_with_costs(snapshot, card, player):
              "alternative_costs_excluded": [{"cost": e, "rule": "118.9a"} for e in excluded]}, costs)
 
 
+def _cost_choices(by):
+    """{cost part term: [what may pay it]} from the cost_choice/4 atoms of a model grouped BY name
+    (queries/alternative_cost.lp: permanent ids, names of cards in the hand)."""
+    choices = {}
+    for _, _, k, x in by.get("cost_choice", []):
+        choices.setdefault(k, []).append(x)
+    return choices
+
+
 def alternative_cost_parts(snapshot, card, player, name):
     """The parts of CARD's alternative cost NAME (rather_than or a keyword) when PLAYER casts it from
     their hand (kb/alternative_costs.lp): [(part term, [what may pay it: permanent ids, or names of
@@ -779,9 +788,7 @@ def alternative_cost_parts(snapshot, card, player, name):
         have = sorted({str(a[3]) for a in by.get("alternative_of", [])})
         raise InputError(f"{card} has {'no' if not alts else 'more than one'} alternative cost {name!r}"
                          f"{'; it has: ' + ', '.join(have) if have else ''}")
-    choices = {}
-    for _, _, k, x in by.get("cost_choice", []):
-        choices.setdefault(k, []).append(x)
+    choices = _cost_choices(by)
     if name == "emerge":
         # 702.119a: the cost `actions` computed is reduced by the greatest mana value among the creatures
         # that may be sacrificed: only those may pay it (a smaller reduction is not modelled)
@@ -802,9 +809,7 @@ def graveyard_cost_parts(snapshot, card, player):
         raise InputError(f"{card} has {'no permission' if not perms else 'more than one permission'} to be cast "
                          f"from a graveyard (flashback, escape, jump-start, retrace)")
     ab, kw = perms[0]
-    choices = {}
-    for _, _, k, x in by.get("cost_choice", []):
-        choices.setdefault(k, []).append(x)
+    choices = _cost_choices(by)
     return kw, [(k, sorted(choices.get(k, []), key=str)) for a, _, k in sorted(by.get("graveyard_cost_part", []), key=str)
                 if a == ab]
 
@@ -821,9 +826,7 @@ def optional_cost_parts(snapshot, card, player, name):
         have = sorted({str(a[3]) for a in by.get("optional_cost", [])})
         raise InputError(f"{card} has {'no' if not abs_ else 'more than one'} optional additional cost {name!r}"
                          f"{'; it has: ' + ', '.join(have) if have else ''}")
-    choices = {}
-    for _, _, k, x in by.get("cost_choice", []):
-        choices.setdefault(k, []).append(x)
+    choices = _cost_choices(by)
     return [(k, sorted(choices.get(k, []), key=str)) for ab, k in sorted(by.get("optional_cost_part", []), key=str)
             if ab == abs_[0]]
 
