@@ -35,6 +35,16 @@ def reveal_events(by, rule="708.9"):
             for x, c in sorted(set(map(tuple, by.get("revealed", []))))]
 
 
+def tap_paid(d, paid):
+    """Tap, in snapshot dict D, the mana sources of PAID (api.pay_cost: [(source id, ability, mana
+    letters)]) and give one `pay` event each (601.2g: mana abilities activated while paying a cost)."""
+    tapped = {src for src, _, _ in paid}
+    for p in d["battlefield"]:
+        if p["id"] in tapped:
+            p["tapped"] = True
+    return [{"event": "pay", "permanent": src, "mana": letters, "rule": "601.2g"} for src, _, letters in paid]
+
+
 def remove_from_battlefield(d, ids, zone_of, events):
     """Take the permanents IDS off the battlefield of snapshot dict D.
 

@@ -14,6 +14,7 @@ from .. import api, cardlookup
 from ..errors import InputError
 from ..terms import Const, fn
 from . import Param
+from ._board import tap_paid
 
 # keyword -> (its rule, the event's extra keys)
 _KEYWORDS = {"suspend": ("702.62a", {}), "foretell": ("702.143a", {"face_down": True}),
@@ -52,13 +53,7 @@ def perform(s, keyword, card, player=None, pay=None):
     paid = api.pay_cost(s, player, action, sources)
     new = s.to_dict()
     new["hand"][player].remove(card)
-    events = []
-    tapped = {src for src, _, _ in paid}
-    for p in new["battlefield"]:
-        if p["id"] in tapped:
-            p["tapped"] = True
-    for src, _, letters in paid:
-        events.append({"event": "pay", "permanent": src, "mana": letters, "rule": "601.2g"})
+    events = tap_paid(new, paid)
     ev = {"event": keyword, "player": player, "card": card, "cost": entry.get("cost", "{0}"),
           "from": "hand", "zone": "exile", **_KEYWORDS[keyword][1]}
     if "time_counters" in entry:

@@ -13,6 +13,7 @@ from .. import api, mana, riders
 from ..errors import InputError
 from ..terms import Const, fn
 from . import Param, Transition, _history
+from ._board import tap_paid
 from ._riders import apply_riders
 
 
@@ -67,9 +68,7 @@ def _activate(snapshot, pid, ability, option, sacrifice, tap, pay):
         raise InputError(f"the cost needs a valid choice: {', '.join('--' + m.replace('_untapped', '') for m in missing)}")
     new = copy.deepcopy(snapshot.to_dict())
     perms = {p["id"]: p for p in new["battlefield"]}
-    events = [{"event": "pay", "permanent": src, "mana": letters, "rule": "601.2g"} for src, _, letters in paid]
-    for src, _, _ in paid:
-        perms[src]["tapped"] = True
+    events = tap_paid(new, paid)
     events.append({"event": "activate", "permanent": pid, "ability": text})
     for atom in model:
         kind, args = atom[0], atom[1:]

@@ -18,6 +18,7 @@ from ..errors import InputError
 from ..facts import compiled
 from ..terms import Const, fn
 from . import Param, Transition, _history
+from ._board import tap_paid
 
 
 def _abilities(s, card):
@@ -77,10 +78,7 @@ def activate_hand(s, card, player=None, ability=None, pay=None, resolve=False, c
             [model] = api.engine(s, "activate_hand", facts=[("resolving_hand", player, ab)]).ask()
             found = sorted({a[3] for a in model if a[0] == "search_may_find"})
     new = s.to_dict()
-    perms = {p["id"]: p for p in new["battlefield"]}
-    events = [{"event": "pay", "permanent": src, "mana": letters, "rule": "601.2g"} for src, _, letters in paid]
-    for src, _, _ in paid:
-        perms[src]["tapped"] = True
+    events = tap_paid(new, paid)
     new["hand"][player].remove(card)
     new.setdefault("graveyard", {}).setdefault(player, []).append(card)
     events.append({"event": "discard", "player": player, "card": card, "rule": "701.9a"})
