@@ -108,6 +108,9 @@ KB_PLAIN = {"flying", "haste", "vigilance", "trample", "reach", "deathtouch", "l
             "flash", "fuse", "devoid"}
 # keywords with a mana cost the KB knows (keyword_cost(Ab,mana(S,N)))
 KB_COSTED = {"morph", "megamorph", "disguise", "ward", "equip", "unearth", "kicker", "bestow"}
+# of those, activated abilities the KB does not offer to activate: 702.84a unearth (activated from a
+# graveyard only as a sorcery: `actions` there lists no such action)
+KB_COSTED_NOT_ACTIVATED = {"unearth": "unearth: activating it from a graveyard is not modelled (702.84a)"}
 # alternative costs the KB offers when casting from a hand (kb/alternative_costs.lp; 118.9a for
 # cast-free): their mana cost is read, what follows casting that way is not (the reason; the answers
 # it could change)
@@ -233,8 +236,12 @@ def _keyword(ctx, k):
     if k.kind == "plain" and (k.name in KB_PLAIN or (k.name in KB_PRINTED and ctx.kind == "ab")):
         return [("keyword", ctx.ab, Const(name))]
     if k.kind == "cost" and k.name in KB_COSTED:
-        return [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n))
-                                                     for s, n in _mana(k.param)]
+        facts = [("keyword", ctx.ab, Const(name))] + [("keyword_cost", ctx.ab, fn("mana", s, n))
+                                                      for s, n in _mana(k.param)]
+        if k.name in KB_COSTED_NOT_ACTIVATED:
+            # its cost is known, activating it (from a graveyard: off_battlefield) is no action the KB offers
+            raise Unmodelled(KB_COSTED_NOT_ACTIVATED[k.name], facts)
+        return facts
     if k.name in KB_ALTERNATIVE and ctx.kind == "ab" and _alternative_mana(k) is not None:
         facts = [("keyword", ctx.ab, Const(name.replace("-", "_")))] + [("keyword_cost", ctx.ab, fn("mana", s, n))
                                                                       for s, n in _alternative_mana(k)]
