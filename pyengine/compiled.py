@@ -21,6 +21,16 @@ MADE_OF = {"pay": frozenset({"produce", "actions"})}
 # (`actions`: casting it, 601.2; an ability that functions from there, 113.6b-m), casting it without
 # paying its mana cost, and what an action does (`apply`)
 OFF_BATTLEFIELD = frozenset({"cast-free", "apply", "actions"})
+# the zones off the battlefield an answer of Note.elsewhere may be qualified with: "actions@graveyard"
+# holds only for a card in a graveyard (concerns_in; compiler.off_battlefield.in_zone)
+ZONES = ("hand", "graveyard", "library", "exile")
+
+
+def elsewhere_answer(a):
+    """Whether A may be an answer of ``Note.elsewhere``: one of :data:`ANSWERS`, or "answer@zone" with a
+    zone of :data:`ZONES`."""
+    answer, at, zone = a.partition("@")
+    return answer in ANSWERS and (not at or zone in ZONES)
 
 
 def concerns(affects, answer):

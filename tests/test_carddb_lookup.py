@@ -246,6 +246,22 @@ def test_fact_codec_round_trip_and_refusals():
             codec.decode(bad)
 
 
+def test_note_codec_keeps_answers_qualified_by_a_zone():
+    """A line that functions only from a graveyard is a note for "actions@graveyard" (113.6b): the card
+    database and the compile cache store it and read it back (they refused it: the card was compiled
+    again on every read); an unknown answer or zone is refused."""
+    from pyengine.carddb import codec
+    from pyengine.compiled import Note
+    notes = [Note("C", 2, "Unearth {U}", frozenset({"actions", "apply"}), "not modelled",
+                  frozenset({"actions@graveyard", "apply@graveyard", "cast-free"}))]
+    assert codec.decode_notes(codec.encode_notes(notes)) == notes
+    for bad in ('[["C", 1, "t", ["actions"], "r", ["actions@sideboard"]]]',
+                '[["C", 1, "t", ["actions"], "r", ["nothing@graveyard"]]]',
+                '[["C", 1, "t", ["actions"], "r", [1]]]'):
+        with pytest.raises(ValueError):
+            codec.decode_notes(bad)
+
+
 def test_a_database_card_may_not_reuse_a_name_of_the_snapshot(atomic_db, use_db):
     """The KB keys facts by card and face names: a snapshot card named Stomp and the database's
     Bonecrusher Giant // Stomp can't be used together."""

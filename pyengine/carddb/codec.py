@@ -10,7 +10,7 @@ A fact ``(pred, arg, ...)`` is the JSON array ``[pred, arg, ...]``. An argument 
 from functools import lru_cache
 import json
 
-from ..compiled import ANSWERS, Note
+from ..compiled import ANSWERS, Note, elsewhere_answer
 from ..terms import Const, Fn
 
 _DUMPS = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
@@ -88,7 +88,7 @@ def decode_notes(text):
         if not (isinstance(n, list) and len(n) == 6 and isinstance(n[0], str)
                 and type(n[1]) is int and isinstance(n[2], str) and isinstance(n[3], list)
                 and all(a in ANSWERS for a in n[3]) and isinstance(n[4], str)
-                and isinstance(n[5], list) and all(a in ANSWERS for a in n[5])):
+                and isinstance(n[5], list) and all(isinstance(a, str) and elsewhere_answer(a) for a in n[5])):
             raise ValueError(f"not an encoded note: {str(n)[:60]}")
         out.append(Note(n[0], n[1], n[2], frozenset(n[3]), n[4], frozenset(n[5])))
     return out
