@@ -28,9 +28,8 @@ from .lower_special import SPECIAL, special
 from .lower_station import is_station, station
 from .lower_graveyard import GRAVEYARD_KEYWORDS, graveyard_keyword, not_modelled_permission
 from .shapes import (Ctx, Unmodelled, controller_phrase, counters, counters_chosen, counters_x, filter_term, int_of,
-                     is_self, required_targets, simple_type, sacrifice_filter, targets, untapped_filter,
+                     is_self, mana_pairs, required_targets, simple_type, sacrifice_filter, targets, untapped_filter,
                      untapped_you_control)
-from ..symbols import NotModelled, parse_mana_cost
 
 # the answers a spending rule of the mana concerns (106.6): produce shows it; actions and apply pay
 MANA_PRODUCE = frozenset({"produce"})
@@ -316,8 +315,8 @@ def _alternative_mana(k):
     if not isinstance(cost, ir.ManaCost):
         return None
     try:
-        mana = parse_mana_cost("".join("{" + s + "}" for s in cost.symbols))
-    except NotModelled:
+        mana = mana_pairs(cost.symbols)
+    except Unmodelled:
         return None
     return None if any(s == Const("x") for s, _ in mana) else mana
 
@@ -330,10 +329,7 @@ def alternative_keyword(k):
 
 def _mana(cost):
     """[(symbol term, count)] of a ManaCost (107.4); Unmodelled for symbols the KB lacks."""
-    try:
-        return parse_mana_cost("".join("{" + s + "}" for s in cost.symbols))
-    except NotModelled as e:
-        raise Unmodelled(str(e)) from None
+    return mana_pairs(cost.symbols)
 
 
 # --- activated abilities (602) ----------------------------------------------------------------

@@ -23,9 +23,9 @@ alternative costs that casting without paying the mana cost excludes (`cast-free
 """
 
 from ..terms import Const, fn
-from ..symbols import MAX_NUMBER, NotModelled, parse_mana_cost
+from ..symbols import MAX_NUMBER
 from . import conditions, ir
-from .shapes import Unmodelled, controller_phrase, filter_term, quantity_count, untapped_filter
+from .shapes import Unmodelled, controller_phrase, filter_term, mana_pairs, quantity_count, untapped_filter
 
 # the answers an alternative cost of a card's own could change (not `show`: it is no characteristic)
 ANSWERS = frozenset({"actions", "cast-free", "apply"})
@@ -120,8 +120,8 @@ def _part(verb):
         return [("alternative_cost_part", fn("pay_life", args[0].value))]
     if verb.name == "pay" and words == ["pay"] and len(args) == 1 and isinstance(args[0], ir.ManaCost):
         try:
-            mana = parse_mana_cost("".join("{" + x + "}" for x in args[0].symbols))
-        except NotModelled:
+            mana = mana_pairs(args[0].symbols)
+        except Unmodelled:
             return None
         if not mana or any(s == Const("x") for s, _ in mana):
             return None

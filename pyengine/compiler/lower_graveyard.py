@@ -17,11 +17,11 @@ as not modelled and a card in a hand (which the line can't change) gets no note.
 grants is Unmodelled: a note for what it could change.
 """
 
-from ..symbols import MAX_NUMBER, NotModelled, parse_mana_cost
+from ..symbols import MAX_NUMBER
 from ..terms import Const, fn
 from . import ir
 from .lower_alt import _part
-from .shapes import Unmodelled, quantity_count
+from .shapes import Unmodelled, mana_pairs, quantity_count
 
 # keyword name (as the grammar spells it) -> (KB keyword, kind of its cost)
 GRAVEYARD_KEYWORDS = {"flashback": ("flashback", "alternative"), "escape": ("escape", "alternative"),
@@ -89,8 +89,8 @@ def _cost(ctx, k, name, how):
 
 def _mana(ctx, k, symbols):
     try:
-        mana = parse_mana_cost("".join("{" + s + "}" for s in symbols))
-    except NotModelled as e:
+        mana = mana_pairs(symbols)
+    except Unmodelled as e:
         raise Unmodelled(str(e), affects=ANSWERS) from None
     if any(s == Const("x") for s, _ in mana):
         raise Unmodelled(f"a {k.name} cost with {{X}} is not modelled", affects=ANSWERS)

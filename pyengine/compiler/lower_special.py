@@ -10,10 +10,9 @@ battlefield for what a creature cast with suspend would have (haste, 702.62a), w
 the snapshot does not record.
 """
 
-from ..symbols import NotModelled, parse_mana_cost
 from ..terms import Const, fn
 from . import ir
-from .shapes import Unmodelled
+from .shapes import Unmodelled, mana_pairs
 
 # keyword of a special action (116.2f, 116.2h, 116.2k) -> what the KB does not carry out after it
 SPECIAL = {
@@ -48,8 +47,8 @@ def shape(k):
     if not isinstance(cost, ir.ManaCost) or any(str(s).upper() == "X" for s in cost.symbols):
         return None
     try:
-        pairs = parse_mana_cost("".join("{" + s + "}" for s in cost.symbols))
-    except NotModelled:
+        pairs = mana_pairs(cost.symbols)
+    except Unmodelled:
         return None                                             # a symbol the KB does not read (107.4)
     return (n.value if n is not None else None), pairs
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from ..terms import Const, fn
 from . import ir, turn_history
-from ..symbols import NotModelled
+from ..symbols import NotModelled, parse_mana_cost
 
 
 @dataclass
@@ -89,6 +89,15 @@ class Unmodelled(NotModelled):
         self.part = part            # the part of the line not carried out (IR), if not all of it
         self.affects = affects      # the answers it could change, when the lowering knows better
                                     # than affects.of_line (None: of_line decides)
+
+
+def mana_pairs(symbols):
+    """[(symbol term, count)] of mana symbols SYMBOLS (a ManaCost's ``symbols``, 107.4); Unmodelled for
+    a symbol the KB lacks."""
+    try:
+        return parse_mana_cost("".join("{" + s + "}" for s in symbols))
+    except NotModelled as e:
+        raise Unmodelled(str(e)) from None
 
 
 def as_long_as_clause(lead):
