@@ -25,20 +25,21 @@ def _why(entries):
 
 
 def check_legal(s, player, card, kind, match=lambda a: True, zone="hand"):
-    """CARD's name if PLAYER may take action KIND on it now apart from paying its mana cost
-    (118.3: the exact payment is decided by `mtgkb pay`); else InputError with the reasons. ZONE: where
-    the card is (hand, graveyard)."""
+    """(CARD's name, the entry of `mtgkb actions` that allows it) if PLAYER may take action KIND on it
+    now apart from paying its mana cost (118.3: the exact payment is decided by `mtgkb pay`); else
+    InputError with the reasons. ZONE: where the card is (hand, graveyard)."""
     api.check_player(s, player)
     card = cardlookup.among(s.cards, card)
     if card not in getattr(s, zone).get(player, []):
         raise InputError(f"{card!r} is not in {player}'s {zone}")
     answer = api.actions(s, player)
     mine = lambda entries: [a for a in entries if a["kind"] == kind and a.get("card") == card and match(a)]
-    if mine(answer["actions"]):
-        return card
+    legal = mine(answer["actions"])
+    if legal:
+        return card, legal[0]
     refused = mine(answer["refused"])
     if kind == "cast" and refused and all(a["rule"] == "118.3" for a in refused):
-        return card                                # only the mana: `pay` decides it exactly
+        return card, refused[0]                    # only the mana: `pay` decides it exactly
     if refused:
         raise InputError(f"{player} can't {kind.replace('_', ' ')} {card} now: {_why(refused)}")
     raise InputError(f"{player} can't {kind.replace('_', ' ')} {card} now (not modelled: "

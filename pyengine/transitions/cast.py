@@ -69,7 +69,7 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
         raise InputError(f"{name}: paying an alternative cost or a graveyard permission's other parts and an "
                          "optional cost that sacrifices a permanent in one cast is not modelled")
     try:
-        card = check_legal(s, player, card, "cast", match, zone)
+        card, entry = check_legal(s, player, card, "cast", match, zone)
     except InputError:
         if optional is None and in_zone and any(
                 a.get("optional_cost") == "spree" for k in ("actions", "refused", "not_modelled")
@@ -78,9 +78,6 @@ def cast(s, card, player=None, half=None, fused=False, kicked=False, x=None, pay
             raise InputError(f"{name} has spree: one or more modes are chosen (CR 702.172a, 700.2); "
                              "choose one with --optional spree --mode N") from None
         raise
-    answer = api.actions(s, player)
-    entry = next(a for k in ("actions", "refused", "not_modelled") for a in answer[k]
-                 if a["kind"] == "cast" and a.get("card") == card and match(a))
     if entry.get("additional_cost"):
         raise InputError(f"{card}: paying its additional cost ({entry['additional_cost']}) while casting "
                          "it is not modelled; see `apply cast_free`")

@@ -14,7 +14,7 @@ from ._history import entered
 def play_land(s, card, player=None):
     """Play land CARD from P's hand (305.1)."""
     player = player or s.priority or s.active
-    card = check_legal(s, player, card, "play_land")
+    card, _ = check_legal(s, player, card, "play_land")
     new = s.to_dict()
     new["hand"][player].remove(card)
     pid = new_id(card, {p.id for p in s.battlefield})
